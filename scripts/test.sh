@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Runs every check and test, then prints one closing line "N passed, N failed".
+# Lint and type check count as one test each, so a broken build cannot hide behind green tests.
+set -u
+cd "$(dirname "$0")/.."
+[ -d node_modules ] || npm install --no-audit --no-fund
+bash scripts/ensure-chromium.sh || echo "warning: Chromium could not be installed; browser tests will fail"
+
+report=$(mktemp)
+checks_passed=0
+checks_failed=0
+run_check() {
+  local name=$1; shift
+  if "$@"; then echo "check $name: ok"; checks_passed=$((checks_passed + 1));
+  else echo "check $name: FAILED"; checks_failed=$((checks_failed + 1)); fi
+}
+run_check lint npx biome check .
+run_check typecheck npx tsc --noEmit -p .
+
+npx vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@"
+vitest_status=$?
+node scripts/test-summary.mjs "$report" "$checks_passed" "$checks_failed" "$vitest_status"

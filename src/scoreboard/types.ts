@@ -1,0 +1,32 @@
+// What the UI and the CLI read from the client's scoreboard. Match data lives as data in one
+// store (Maps plus a version counter), not as one actor per match (DESIGN.md).
+import type { EventRecord, LeagueRecord } from '../protocol/list-feed-types';
+
+/** An event as the client holds it: the merged fields of every row applied so far. */
+export interface ScoreboardEvent extends EventRecord {
+  /** Store version at which this event last changed; rows re-render only when it moves. */
+  readonly version: number;
+  /** Live marker (S4-11): true while live and for time_keep_match_live after leaving live. */
+  readonly liveMarked: boolean;
+  /** Active score highlight, if any, and when it ends (S9-4). */
+  readonly highlight: { readonly kind: 'goal' | 'correction' | 'scoresChanged'; readonly until: number } | null;
+}
+
+export interface ScoreboardLeague extends LeagueRecord {
+  readonly id: string;
+  readonly version: number;
+  /** Event ids in display order (S4-26). */
+  readonly eventIds: readonly string[];
+  /** Collapsed by the visitor (S4-13). */
+  readonly collapsed: boolean;
+}
+
+export interface ScoreboardSnapshot {
+  /** Increases on every change. */
+  readonly version: number;
+  readonly sportId: number | null;
+  /** League ids in display order (top leagues first, S4-26). */
+  readonly leagueOrder: readonly string[];
+  readonly leagues: ReadonlyMap<string, ScoreboardLeague>;
+  readonly events: ReadonlyMap<string, ScoreboardEvent>;
+}
