@@ -1,0 +1,203 @@
+// List feeds (f_, u_, r_, t_ …) mapped to typed records in one pass over the body (protocol.md §3).
+// The scan finds separators with indexOf and reads each key by its character codes, so only
+// the values that land in a record are ever cut out of the body.
+import { CELL_END, INDEX, isBlankCell, isEmptyFeedBody, normalizeFeedBody, ROW_END } from './codec';
+import { numberAt } from './feed-number';
+import { EVENT_TABLE, type FieldTable, keyCode, keyCodeAt, LEAGUE_TABLE } from './key-codes';
+import type { EventRecord, LeagueRecord, ListFeed, MovedEvent } from './list-feed-types';
+
+const CODE_SA = keyCode('SA');
+const CODE_ZA = keyCode('ZA');
+const CODE_AA = keyCode('AA');
+const CODE_QA = keyCode('QA');
+const CODE_QB = keyCode('QB');
+const CODE_QC = keyCode('QC');
+const CODE_A1 = keyCode('A1');
+const CODE_A2 = keyCode('A2');
+const CODE_ST = keyCode('ST');
+const CODE_ZC = keyCode('ZC');
+
+// Row modes: what the current row's cells feed.
+const Mode = { Skip: 0, Event: 1, League: 2, Moved: 3 } as const;
+type Mode = (typeof Mode)[keyof typeof Mode];
+
+type MutableRecord = Record<string, unknown>;
+type MutableMoved = { id: string; startTime: number | null; endTime: number | null };
+
+/** An empty list feed (S5-7 bodies, or nothing recognisable). */
+function emptyFeed(empty: boolean): ListFeed {
+  return { sport: null, leagues: [], events: [], repair: [], moved: [], signature: null, refreshUtime: null, empty };
+}
+
+/**
+ * Maps a list feed: `SA` sets the sport, `ZA` opens a league (`<sport>_<ZC>`), `AA` rows become
+ * events under it (only the keys a row carries are set; a repeated key keeps its first non-empty
+ * value), `QA`/`QB`/`QC` give moved events, `ST÷repair` sends the following events to `repair`
+ * until the next `A1`, `A1` is the signature and `A2` the refresh utime. Never throws.
+ */
+export function parseListFeed(body: string): ListFeed {
+  if (isEmptyFeedBody(body)) return emptyFeed(true);
+  try {
+    return scan(normalizeFeedBody(body));
+  } catch {
+    // S8-7: a body that cannot be mapped yields nothing rather than an exception.
+    return emptyFeed(false);
+  }
+}
+
+function scan(text: string): ListFeed {
+  const length = text.length;
+  const leagues: LeagueRecord[] = [];
+  const events: EventRecord[] = [];
+  const repair: EventRecord[] = [];
+  const moved: MutableMoved[] = [];
+  let firstSport: number | null = null;
+  let sport: number | null = null;
+  let leagueId: string | null = null;
+  let signature: string | null = null;
+  let refreshUtime: number | null = null;
+  let inRepair = false;
+
+  // Per-row state.
+  let mode: Mode = Mode.Skip;
+  let firstCell = true;
+  let record: MutableRecord | null = null;
+  let table: FieldTable = EVENT_TABLE;
+  let rowNumber = 1;
+  // Which fields the current row has set: +row when non-empty, -row when only an empty text so far.
+  const eventSeen = new Int32Array(EVENT_TABLE.size);
+  const leagueSeen = new Int32Array(LEAGUE_TABLE.size);
+  let seen = eventSeen;
+  let leagueStage: string | null = null;
+  let movedCurrent: MutableMoved | null = null;
+
+  let nextCell = -1;
+  let nextRow = -1;
+  let nextIndex = -1;
+  let pos = 0;
+  while (pos <= length) {
+    if (nextCell < pos) {
+      nextCell = text.indexOf(CELL_END, pos);
+      if (nextCell === -1) nextCell = length;
+    }
+    if (nextRow < pos) {
+      nextRow = text.indexOf(ROW_END, pos);
+      if (nextRow === -1) nextRow = length;
+    }
+    const end = Math.min(nextCell, nextRow);
+    if (end > pos) {
+      if (nextIndex < pos) {
+        nextIndex = text.indexOf(INDEX, pos);
+        if (nextIndex === -1) nextIndex = length;
+      }
+      let keyEnd = end;
+      let valueStart = end;
+      if (nextIndex < end) {
+        keyEnd = nextIndex;
+        valueStart = nextIndex + 1;
+      }
+      if (keyEnd < end || !isBlankCell(text, pos, end)) {
+        const code = keyCodeAt(text, pos, keyEnd);
+        if (firstCell) {
+          firstCell = false;
+          // The first cell's key decides the row type (protocol.md §1 rule 1).
+          if (code === CODE_AA && valueStart < end) {
+            mode = Mode.Event;
+            table = EVENT_TABLE;
+            seen = eventSeen;
+            record = { id: text.slice(valueStart, end), sportId: sport, leagueId };
+          } else if (code === CODE_ZA) {
+            mode = Mode.League;
+            table = LEAGUE_TABLE;
+            seen = leagueSeen;
+            leagueStage = null;
+            record = { id: null, sportId: sport };
+          } else if (code === CODE_QA || code === CODE_QB) {
+            mode = Mode.Moved;
+          } else {
+            mode = Mode.Skip;
+            if (code === CODE_SA) {
+              const value = numberAt(text, valueStart, end);
+              sport = Number.isNaN(value) ? null : value;
+              if (firstSport === null) firstSport = sport;
+            } else if (code === CODE_A1) {
+              signature = text.slice(valueStart, end);
+              inRepair = false;
+            } else if (code === CODE_A2) {
+              const value = numberAt(text, valueStart, end);
+              refreshUtime = Number.isNaN(value) ? null : value;
+            } else if (code === CODE_ST) {
+              if (end - valueStart === 6 && text.startsWith('repair', valueStart)) inRepair = true;
+            }
+          }
+        }
+        if (mode === Mode.Event || mode === Mode.League) {
+          let field = code >= 0 ? table.byCode[code] - 1 : -1;
+          if (field < 0 && code < 0 && table.byKey.size > 0) field = table.byKey.get(text.slice(pos, keyEnd)) ?? -1;
+          if (field >= 0 && record !== null) {
+            const mark = seen[field];
+            if (mark !== rowNumber) {
+              if (table.numeric[field] === 1) {
+                const value = numberAt(text, valueStart, end);
+                if (!Number.isNaN(value)) {
+                  record[table.names[field]] = value;
+                  seen[field] = rowNumber;
+                }
+              } else if (valueStart < end) {
+                record[table.names[field]] = text.slice(valueStart, end);
+                seen[field] = rowNumber;
+              } else if (mark !== -rowNumber) {
+                record[table.names[field]] = '';
+                seen[field] = -rowNumber;
+              }
+            }
+          }
+          if (mode === Mode.League && code === CODE_ZC && leagueStage === null && valueStart < end) {
+            leagueStage = text.slice(valueStart, end);
+          }
+        } else if (mode === Mode.Moved) {
+          if (code === CODE_QB) {
+            movedCurrent = { id: text.slice(valueStart, end), startTime: null, endTime: null };
+            moved.push(movedCurrent);
+          } else if (code === CODE_QC && movedCurrent !== null) {
+            const bar = text.indexOf('|', valueStart);
+            const split = bar === -1 || bar > end ? end : bar;
+            const start = numberAt(text, valueStart, split);
+            const stop = split < end ? numberAt(text, split + 1, end) : Number.NaN;
+            movedCurrent.startTime = Number.isNaN(start) ? null : start;
+            movedCurrent.endTime = Number.isNaN(stop) ? null : stop;
+          }
+        }
+      }
+    }
+    if (end === nextRow) {
+      // Row end: file the record the row built.
+      if (record !== null) {
+        if (mode === Mode.Event) {
+          (inRepair ? repair : events).push(record as unknown as EventRecord);
+        } else if (mode === Mode.League) {
+          leagueId = sport !== null && leagueStage !== null ? `${sport}_${leagueStage}` : null;
+          record.id = leagueId;
+          // Repair rows reset known leagues; they never add new ones (protocol.md §6.3).
+          if (!inRepair) leagues.push(record as unknown as LeagueRecord);
+        }
+        record = null;
+      }
+      if (mode !== Mode.Moved) movedCurrent = null;
+      mode = Mode.Skip;
+      firstCell = true;
+      rowNumber++;
+    }
+    pos = end + 1;
+  }
+  return {
+    sport: firstSport,
+    leagues,
+    events,
+    repair,
+    moved: moved as MovedEvent[],
+    signature,
+    refreshUtime,
+    empty: false,
+  };
+}
