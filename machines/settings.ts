@@ -1,0 +1,78 @@
+// Visitor settings: odds format (S1-7, S3-68), colour theme and the sound toggle (S2-46, S4-39).
+// The machine holds the choice; where it is kept (cookie, local storage) is provided from outside.
+import { enqueueActions, setup } from 'xstate';
+
+/** S3-68: odds formats by name, in id order (eu 1 … in 6). */
+export const ODDS_FORMAT_NAMES = ['eu', 'uk', 'us', 'hk', 'ma', 'in'] as const;
+export type OddsFormatName = (typeof ODDS_FORMAT_NAMES)[number];
+export const DEFAULT_ODDS_FORMAT: OddsFormatName = 'eu'; // S3-68: eu by default
+
+export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
+export type ThemeChoice = (typeof THEME_CHOICES)[number];
+
+export interface SettingsContext {
+  readonly oddsFormat: OddsFormatName;
+  readonly theme: ThemeChoice;
+  readonly soundOn: boolean;
+}
+
+export type SettingsEvent =
+  | { type: 'settings.oddsFormat'; format: string }
+  | { type: 'settings.theme'; theme: ThemeChoice }
+  | { type: 'settings.sound'; on: boolean };
+
+export type SettingsInput = Partial<SettingsContext>;
+
+export function isOddsFormatName(value: unknown): value is OddsFormatName {
+  return typeof value === 'string' && (ODDS_FORMAT_NAMES as readonly string[]).includes(value);
+}
+
+export function isThemeChoice(value: unknown): value is ThemeChoice {
+  return typeof value === 'string' && (THEME_CHOICES as readonly string[]).includes(value);
+}
+
+export const settingsMachine = setup({
+  types: {} as {
+    context: SettingsContext;
+    events: SettingsEvent;
+    input: SettingsInput | undefined;
+  },
+  actions: {
+    /** S9-12: kept 365 days in a cookie (the browser provides it). */
+    persistOddsFormat: (_: unknown, _params: { format: OddsFormatName }) => {},
+    persistTheme: (_: unknown, _params: { theme: ThemeChoice }) => {},
+    /** S4-39: the sound-disabled preference lives in local storage. */
+    persistSound: (_: unknown, _params: { on: boolean }) => {},
+  },
+}).createMachine({
+  id: 'settings',
+  context: ({ input }) => ({
+    // S5-9: a stored format is used only if it is a known one.
+    oddsFormat: isOddsFormatName(input?.oddsFormat) ? input.oddsFormat : DEFAULT_ODDS_FORMAT,
+    theme: isThemeChoice(input?.theme) ? input.theme : 'system',
+    soundOn: input?.soundOn ?? true,
+  }),
+  on: {
+    'settings.oddsFormat': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        if (!isOddsFormatName(event.format) || event.format === context.oddsFormat) return;
+        enqueue.assign({ oddsFormat: event.format });
+        enqueue({ type: 'persistOddsFormat', params: { format: event.format } });
+      }),
+    },
+    'settings.theme': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        if (!isThemeChoice(event.theme) || event.theme === context.theme) return;
+        enqueue.assign({ theme: event.theme });
+        enqueue({ type: 'persistTheme', params: { theme: event.theme } });
+      }),
+    },
+    'settings.sound': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        if (event.on === context.soundOn) return;
+        enqueue.assign({ soundOn: event.on });
+        enqueue({ type: 'persistSound', params: { on: event.on } });
+      }),
+    },
+  },
+});

@@ -1,0 +1,73 @@
+// A shared clock for live minutes and highlights. Time is injected (tests pass a fixed clock);
+// one interval per period serves every subscribed row.
+import { createContext, useContext, useSyncExternalStore } from 'react';
+
+export interface PageClock {
+  now(): number;
+  /** Calls back every `periodMs` while subscribed. */
+  subscribe(periodMs: number, listener: () => void): () => void;
+}
+
+export function browserClock(offsetMs: () => number = () => 0): PageClock {
+  const groups = new Map<number, { timer: ReturnType<typeof setInterval>; listeners: Set<() => void> }>();
+  return {
+    now: () => Date.now() + offsetMs(),
+    subscribe(periodMs, listener) {
+      let group = groups.get(periodMs);
+      if (!group) {
+        const listeners = new Set<() => void>();
+        const timer = setInterval(() => {
+          for (const l of [...listeners]) l();
+        }, periodMs);
+        group = { timer, listeners };
+        groups.set(periodMs, group);
+      }
+      group.listeners.add(listener);
+      return () => {
+        const g = groups.get(periodMs);
+        if (!g) return;
+        g.listeners.delete(listener);
+        if (g.listeners.size === 0) {
+          clearInterval(g.timer);
+          groups.delete(periodMs);
+        }
+      };
+    },
+  };
+}
+
+/** A clock that moves only when told to (tests). */
+export function manualClock(start: number): PageClock & { advance(ms: number): void } {
+  let current = start;
+  const listeners = new Set<() => void>();
+  return {
+    now: () => current,
+    subscribe(_periodMs, listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    advance(ms) {
+      current += ms;
+      for (const l of [...listeners]) l();
+    },
+  };
+}
+
+export const PageClockContext = createContext<PageClock>(browserClock());
+
+export function usePageClock(): PageClock {
+  return useContext(PageClockContext);
+}
+
+/**
+ * The current time, refreshed every `periodMs` while `active`; the value is rounded to the period so
+ * the component re-renders once per tick, not on every read.
+ */
+export function useNow(periodMs: number, active = true): number {
+  const clock = usePageClock();
+  return useSyncExternalStore(
+    (listener) => (active ? clock.subscribe(periodMs, listener) : () => {}),
+    () => (active ? Math.floor(clock.now() / periodMs) * periodMs : 0),
+    () => 0,
+  );
+}

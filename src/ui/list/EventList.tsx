@@ -1,0 +1,81 @@
+// The day list, virtualized against the window's scroll (@tanstack/react-virtual). Items have fixed
+// heights so nothing shifts while updates arrive; keys are league and event ids, so a reordering
+// live list keeps its rows. The list re-renders only when its item keys change.
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { sportById } from '../../domain/sports';
+import type { ScoreboardSnapshot } from '../../scoreboard/types';
+import { useScoreboardSelector } from '../store/hooks';
+import { DuelRow } from './DuelRow';
+import { LeagueHeader } from './LeagueHeader';
+import { buildListItems, type ListFilter, type ListItem, sameItems } from './list-items';
+import { RaceRow } from './RaceRow';
+
+export const ITEM_HEIGHT = { league: 40, duel: 54, race: 34 } as const;
+
+export interface EventListProps {
+  readonly sportId: number;
+  readonly filter: ListFilter;
+  readonly withOdds: boolean;
+  readonly onToggleLeague: (leagueId: string, collapsed: boolean) => void;
+  /** Rows rendered beyond the viewport; tests raise it to see every row. */
+  readonly overscan?: number;
+  readonly empty: React.ReactNode;
+}
+
+export function EventList({ sportId, filter, withOdds, onToggleLeague, overscan = 10, empty }: EventListProps) {
+  const select = useCallback((s: ScoreboardSnapshot) => buildListItems(s, filter), [filter]);
+  const items = useScoreboardSelector(select, sameItems);
+  const noDuel = sportById(sportId)?.noDuel ?? false;
+  const rowHeight = noDuel ? ITEM_HEIGHT.race : ITEM_HEIGHT.duel;
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const el = listRef.current;
+      if (el) setScrollMargin(el.getBoundingClientRect().top + window.scrollY);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: (i) => (items[i]?.kind === 'league' ? ITEM_HEIGHT.league : rowHeight),
+    getItemKey: (i) => items[i]?.key ?? i,
+    overscan,
+    scrollMargin,
+  });
+  if (items.length === 0) return <div className="list-empty">{empty}</div>;
+  return (
+    <div ref={listRef} className="event-list" style={{ height: virtualizer.getTotalSize() }} data-items={items.length}>
+      {virtualizer.getVirtualItems().map((v) => {
+        const item = items[v.index];
+        if (!item) return null;
+        return (
+          <div
+            key={v.key}
+            className="event-list__item"
+            style={{ height: v.size, transform: `translateY(${v.start - scrollMargin}px)` }}
+          >
+            {renderItem(item, sportId, noDuel, withOdds, onToggleLeague)}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function renderItem(
+  item: ListItem,
+  sportId: number,
+  noDuel: boolean,
+  withOdds: boolean,
+  onToggle: (leagueId: string, collapsed: boolean) => void,
+) {
+  if (item.kind === 'league') {
+    return <LeagueHeader leagueId={item.leagueId} sportId={sportId} collapsed={item.collapsed} onToggle={onToggle} />;
+  }
+  if (noDuel) return <RaceRow eventId={item.eventId} leagueId={item.leagueId} sportId={sportId} />;
+  return <DuelRow eventId={item.eventId} sportId={sportId} withOdds={withOdds} />;
+}
