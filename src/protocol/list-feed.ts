@@ -4,6 +4,8 @@
 import { CELL_END, INDEX, isBlankCell, isEmptyFeedBody, normalizeFeedBody, ROW_END } from './codec';
 import { numberAt } from './feed-number';
 import { EVENT_TABLE, type FieldTable, keyCode, keyCodeAt, LEAGUE_TABLE } from './key-codes';
+import { EVENT_SETTER_NAMES, setEventField } from './event-field-setters';
+import { type NamedSetters, RecordBuilder } from './record-builder';
 import type { EventRecord, LeagueRecord, ListFeed, MovedEvent } from './list-feed-types';
 
 const CODE_SA = keyCode('SA');
@@ -21,7 +23,13 @@ const CODE_ZC = keyCode('ZC');
 const Mode = { Skip: 0, Event: 1, League: 2, Moved: 3 } as const;
 type Mode = (typeof Mode)[keyof typeof Mode];
 
-type MutableRecord = Record<string, unknown>;
+// Shared by every call (parsing is synchronous): the shape templates stay warm between feeds.
+const eventBuilder = new RecordBuilder(EVENT_TABLE, ['id', 'sportId', 'leagueId'], {
+  names: EVENT_SETTER_NAMES,
+  set: setEventField as NamedSetters['set'],
+});
+const leagueBuilder = new RecordBuilder(LEAGUE_TABLE, ['id', 'sportId']);
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
 type MutableMoved = { id: string; startTime: number | null; endTime: number | null };
 
 /** An empty list feed (S5-7 bodies, or nothing recognisable). */
@@ -61,13 +69,9 @@ function scan(text: string): ListFeed {
   // Per-row state.
   let mode: Mode = Mode.Skip;
   let firstCell = true;
-  let record: MutableRecord | null = null;
   let table: FieldTable = EVENT_TABLE;
-  let rowNumber = 1;
-  // Which fields the current row has set: +row when non-empty, -row when only an empty text so far.
-  const eventSeen = new Int32Array(EVENT_TABLE.size);
-  const leagueSeen = new Int32Array(LEAGUE_TABLE.size);
-  let seen = eventSeen;
+  let builder = eventBuilder;
+  let eventId = '';
   let leagueStage: string | null = null;
   let movedCurrent: MutableMoved | null = null;
 
@@ -104,14 +108,15 @@ function scan(text: string): ListFeed {
           if (code === CODE_AA && valueStart < end) {
             mode = Mode.Event;
             table = EVENT_TABLE;
-            seen = eventSeen;
-            record = { id: text.slice(valueStart, end), sportId: sport, leagueId };
+            builder = eventBuilder;
+            builder.begin();
+            eventId = text.slice(valueStart, end);
           } else if (code === CODE_ZA) {
             mode = Mode.League;
             table = LEAGUE_TABLE;
-            seen = leagueSeen;
+            builder = leagueBuilder;
+            builder.begin();
             leagueStage = null;
-            record = { id: null, sportId: sport };
           } else if (code === CODE_QA || code === CODE_QB) {
             mode = Mode.Moved;
           } else {
@@ -134,22 +139,14 @@ function scan(text: string): ListFeed {
         if (mode === Mode.Event || mode === Mode.League) {
           let field = code >= 0 ? table.byCode[code] - 1 : -1;
           if (field < 0 && code < 0 && table.byKey.size > 0) field = table.byKey.get(text.slice(pos, keyEnd)) ?? -1;
-          if (field >= 0 && record !== null) {
-            const mark = seen[field];
-            if (mark !== rowNumber) {
-              if (table.numeric[field] === 1) {
-                const value = numberAt(text, valueStart, end);
-                if (!Number.isNaN(value)) {
-                  record[table.names[field]] = value;
-                  seen[field] = rowNumber;
-                }
-              } else if (valueStart < end) {
-                record[table.names[field]] = text.slice(valueStart, end);
-                seen[field] = rowNumber;
-              } else if (mark !== -rowNumber) {
-                record[table.names[field]] = '';
-                seen[field] = -rowNumber;
-              }
+          if (field >= 0 && builder.wants(field)) {
+            if (table.numeric[field] === 1) {
+              const value = numberAt(text, valueStart, end);
+              if (!Number.isNaN(value)) builder.set(field, value, true);
+            } else if (valueStart < end) {
+              builder.set(field, text.slice(valueStart, end), true);
+            } else {
+              builder.set(field, '', false);
             }
           }
           if (mode === Mode.League && code === CODE_ZC && leagueStage === null && valueStart < end) {
@@ -172,21 +169,23 @@ function scan(text: string): ListFeed {
     }
     if (end === nextRow) {
       // Row end: file the record the row built.
-      if (record !== null) {
-        if (mode === Mode.Event) {
-          (inRepair ? repair : events).push(record as unknown as EventRecord);
-        } else if (mode === Mode.League) {
-          leagueId = sport !== null && leagueStage !== null ? `${sport}_${leagueStage}` : null;
-          record.id = leagueId;
-          // Repair rows reset known leagues; they never add new ones (protocol.md §6.3).
-          if (!inRepair) leagues.push(record as unknown as LeagueRecord);
-        }
-        record = null;
+      if (mode === Mode.Event) {
+        const record = builder.build(eventId, sport, leagueId) as Writable<EventRecord>;
+        record.id = eventId;
+        record.sportId = sport;
+        record.leagueId = leagueId;
+        (inRepair ? repair : events).push(record);
+      } else if (mode === Mode.League) {
+        leagueId = sport !== null && leagueStage !== null ? `${sport}_${leagueStage}` : null;
+        const record = builder.build(leagueId, sport) as Writable<LeagueRecord>;
+        record.id = leagueId;
+        record.sportId = sport;
+        // Repair rows reset known leagues; they never add new ones (protocol.md §6.3).
+        if (!inRepair) leagues.push(record);
       }
       if (mode !== Mode.Moved) movedCurrent = null;
       mode = Mode.Skip;
       firstCell = true;
-      rowNumber++;
     }
     pos = end + 1;
   }
