@@ -1,4 +1,7 @@
 // Every `scores` subcommand, registered in help order.
 import type { Command } from 'commander';
+import { registerFeedParse } from './feed-parse';
 
-export function registerCommands(_program: Command): void {}
+export function registerCommands(program: Command): void {
+  registerFeedParse(program);
+}
