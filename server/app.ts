@@ -1,0 +1,159 @@
+// The HTTP server: feed gateway GET /<projectId>/x/feed/:feed over a FeedSource (S7-1, A7-21),
+// push gateway on /push (S7-23), geo headers (S7-17, S7-21), compression, and the static client
+// with its /kz/* single-page fallback. Extra plugins (the account service and others) register last.
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyPluginCallback,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
+import { EDITION } from '../src/domain/edition';
+import type { FeedSource } from '../src/protocol/feed-source';
+import { parseFeedName } from '../src/protocol/feed-names';
+import { renderFallbackPage } from './fallback-page';
+import { DEFAULT_GEO, type GeoInfo, geoHeaders } from './geo';
+import { type Broker, createInProcessBroker } from './push/broker';
+import { createPushGateway, type PushGateway, type PushGatewayOptions } from './push/gateway';
+
+export type ExtraPlugin = FastifyPluginAsync | FastifyPluginCallback;
+
+export interface BuildServerOptions {
+  readonly feedSource: FeedSource;
+  /** x-fsign value feeds require (S7-1); default the edition's. */
+  readonly signature?: string;
+  /** Geo values answered to `X-GeoIP: 1` (S7-17); default Almaty, KZ. */
+  readonly geo?: Partial<GeoInfo>;
+  /** Built client folder; default `<project>/dist`. null serves no files (the fallback page only). */
+  readonly staticDir?: string | null;
+  /** Plugins registered after the built-in routes (account API, search …). */
+  readonly extraPlugins?: readonly ExtraPlugin[];
+  /** Push broker; default an in-process one fed by the FeedSource's pushes. */
+  readonly broker?: Broker;
+  /** Push gateway settings; false disables the WebSocket endpoint. */
+  readonly push?: Omit<PushGatewayOptions, 'broker'> | false;
+  /** Account database file (`scores serve --db`), for plugins that need it. */
+  readonly dbFile?: string;
+  readonly logger?: FastifyServerOptions['logger'];
+  /** Largest request body, bytes. */
+  readonly bodyLimit?: number;
+  /** Largest request header block, bytes. */
+  readonly maxHeaderSize?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The push gateway, or null when disabled. */
+    readonly pushGateway: PushGateway | null;
+    readonly pushBroker: Broker;
+    /** Account database file passed to `buildServer` (`scores serve --db`). */
+    readonly dbFile: string | undefined;
+  }
+}
+
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const DEFAULT_STATIC_DIR = join(projectRoot, 'dist');
+const FEED_PATH = `/${EDITION.projectId}/x/feed/:feed`; // A7-21: /{projectId}{url prefix}/x/feed/{feed}
+const TEXT = 'text/plain; charset=utf-8';
+const BODY_LIMIT = 1024 * 1024;
+const MAX_HEADER_SIZE = 16 * 1024;
+const COMPRESS_THRESHOLD = 1024;
+const BROTLI_QUALITY = 4; // fast enough per request; the default (11) is far too slow for live feeds
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
+  const source = options.feedSource;
+  const signature = options.signature ?? EDITION.feedSignature;
+  const geo = geoHeaders({ ...DEFAULT_GEO, ...options.geo });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? BODY_LIMIT,
+    maxParamLength: 200,
+    http: { maxHeaderSize: options.maxHeaderSize ?? MAX_HEADER_SIZE },
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+  });
+
+  const broker = options.broker ?? createInProcessBroker();
+  const stopPush = source.onPush((message) => broker.publish(message.subject, message.body));
+  const gateway = options.push === false ? null : createPushGateway({ ...options.push, broker });
+  gateway?.attach(app.server);
+  app.decorate('pushGateway', gateway);
+  app.decorate('pushBroker', broker);
+  app.decorate('dbFile', options.dbFile);
+  app.addHook('onClose', async () => {
+    stopPush();
+    await gateway?.close();
+  });
+
+  await app.register(fastifyCompress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_THRESHOLD,
+    brotliOptions: { params: { 1: BROTLI_QUALITY } }, // 1 = zlib.constants.BROTLI_PARAM_QUALITY
+  });
+
+  // S7-17, S7-21: geo headers for a request that asks with X-GeoIP: 1.
+  app.addHook('onSend', async (request, reply) => {
+    if (firstHeader(request.headers['x-geoip']) === '1') reply.headers(geo);
+  });
+
+  // Server time in the Date header, cached per second (S7-21).
+  let dateSecond = -1;
+  let dateText = '';
+  const serverDate = () => {
+    const now = source.now();
+    const second = Math.floor(now / 1000);
+    if (second !== dateSecond) {
+      dateSecond = second;
+      dateText = new Date(second * 1000).toUTCString();
+    }
+    return dateText;
+  };
+
+  app.get<{ Params: { feed: string } }>(FEED_PATH, async (request, reply) => {
+    reply.header('date', serverDate());
+    if (firstHeader(request.headers['x-fsign']) !== signature) {
+      return reply.code(401).type(TEXT).send('');
+    }
+    const feed = request.params.feed;
+    if (!parseFeedName(feed)) return reply.code(404).type(TEXT).send('0');
+    const headers: Record<string, string | undefined> = {};
+    for (const [name, value] of Object.entries(request.headers)) headers[name] = firstHeader(value);
+    const response = await source.fetch({ feed, headers });
+    reply.code(response.status).headers(response.headers).header('date', serverDate());
+    if (!response.headers['content-type']) reply.type(TEXT);
+    return reply.send(response.status === 304 ? '' : response.body);
+  });
+
+  const staticDir = options.staticDir === undefined ? DEFAULT_STATIC_DIR : options.staticDir;
+  const indexFile = staticDir === null ? null : join(staticDir, 'index.html');
+  const built = indexFile !== null && existsSync(indexFile);
+  if (built && staticDir !== null) {
+    await app.register(fastifyStatic, { root: staticDir, prefix: '/', wildcard: true, index: false });
+  }
+  app.get('/', async (_request, reply) => reply.redirect(`${EDITION.routePrefix}/`));
+  const sendApp = async (reply: FastifyReply) => {
+    if (built) return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').send(await renderFallbackPage(source));
+  };
+  app.setNotFoundHandler(async (request, reply) => {
+    // SPA fallback: any GET under /kz that is not a file is the client's route (static misses land here).
+    const url = request.url;
+    if (request.method === 'GET' && (url === EDITION.routePrefix || url.startsWith(`${EDITION.routePrefix}/`))) {
+      return sendApp(reply);
+    }
+    return reply.code(404).type(TEXT).send('0');
+  });
+
+  for (const plugin of options.extraPlugins ?? []) await app.register(plugin);
+  return app;
+}

@@ -1,0 +1,77 @@
+// What a feed name asks the provider for: the parsed FeedName (src/protocol/feed-names.ts)
+// narrowed to the feeds the world renders. Null for names the world does not serve.
+import { type FeedName, parseFeedName } from '../../src/protocol/feed-names';
+
+export type DetailTab = 'core' | 'hashes' | 'summary' | 'stats' | 'lineups' | 'headToHead' | 'odds' | 'empty';
+
+export type ProviderRequest =
+  | {
+      readonly kind: 'full' | 'odds';
+      readonly sportId: number;
+      readonly day: number;
+      readonly timezoneHour: number;
+      readonly projectType: number;
+    }
+  | { readonly kind: 'update' | 'oddsUpdate' | 'repair'; readonly sportId: number; readonly projectType: number }
+  | { readonly kind: 'sys'; readonly projectType: number }
+  | {
+      readonly kind: 'detail';
+      readonly tab: DetailTab;
+      readonly projectType: number;
+      readonly eventId: string;
+      /** df_od_ bet type, null for the main market. */
+      readonly betType: number | null;
+    };
+
+// Detail prefixes (S7-15) → the tab rendered; tabs the world has no content for answer an empty body.
+const DETAIL_TABS: Readonly<Record<string, DetailTab>> = {
+  dc: 'core',
+  g: 'hashes',
+  df_su: 'summary',
+  df_sui: 'summary',
+  df_st: 'stats',
+  df_li: 'lineups',
+  df_lu: 'lineups',
+  df_hh: 'headToHead',
+};
+
+export function providerRequestOf(name: FeedName): ProviderRequest | null {
+  switch (name.kind) {
+    case 'full':
+      return { kind: 'full', sportId: name.sport, day: name.day, timezoneHour: name.tz, projectType: name.projectType };
+    case 'fullOdds':
+      return { kind: 'odds', sportId: name.sport, day: name.day, timezoneHour: name.tz, projectType: name.projectType };
+    case 'update':
+      return { kind: 'update', sportId: name.sport, projectType: name.projectType };
+    case 'updatedOdds':
+      return { kind: 'oddsUpdate', sportId: name.sport, projectType: name.projectType };
+    case 'repair':
+      return { kind: 'repair', sportId: name.sport, projectType: name.projectType };
+    case 'sys':
+      return { kind: 'sys', projectType: name.projectType };
+    case 'detail':
+      return {
+        kind: 'detail',
+        tab: DETAIL_TABS[name.prefix] ?? 'empty',
+        projectType: name.projectType,
+        eventId: name.eventId,
+        betType: null,
+      };
+    case 'odds':
+      return {
+        kind: 'detail',
+        tab: 'odds',
+        projectType: name.projectType,
+        eventId: name.eventId,
+        betType: name.betType ?? null,
+      };
+    default:
+      return null;
+  }
+}
+
+/** The provider request of a feed name text, or null (unknown, malformed or not served). */
+export function toProviderRequest(feed: string): ProviderRequest | null {
+  const name = parseFeedName(feed);
+  return name ? providerRequestOf(name) : null;
+}

@@ -1,0 +1,80 @@
+// Full day list f_<sport>_<day>_<tz>_<lang>_<pt> (S7-2, protocol.md §2): the SA row, each league's
+// ZA row followed by its AA rows, QA rows for moved events that left the day, and the A1 trailer.
+import type { FeedRow } from '../../src/protocol/codec';
+import type { LeagueState, MatchState, WorldState } from '../../sim/world/state';
+import { dayWindow, inWindow } from './day-window';
+import { feedBody } from './feed-body';
+import { fullEventRow, leagueRow, movedRow, sportRow } from './rows';
+import { compareMatches } from './sport-version';
+
+export interface DayListQuery {
+  readonly sportId: number;
+  readonly dayOffset: number;
+  readonly timezoneHour: number;
+  /** Server time (epoch ms) that defines "today". */
+  readonly now: number;
+  readonly signature: string;
+}
+
+/** Moved events older than this many days either side of the listed day are not repeated. */
+const MOVED_REACH_DAYS = 7;
+
+/** Leagues first by the top flag (S4-26), then by sort key, then by name. */
+export function compareLeagues(a: LeagueState, b: LeagueState): number {
+  if (a.top !== b.top) return a.top ? -1 : 1;
+  const ka = a.sortKey ?? a.name ?? '';
+  const kb = b.sortKey ?? b.name ?? '';
+  if (ka !== kb) return ka < kb ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** Start time of a match for the day cut (AD, else ADE). */
+export function matchStart(match: MatchState): number | undefined {
+  return match.fields.startTime ?? match.fields.eventStartTime;
+}
+
+/** Matches of a sport on the requested local day, grouped by league in display order. */
+export function dayMatchesByLeague(world: WorldState, query: Omit<DayListQuery, 'signature'>) {
+  const window = dayWindow(query.now, query.dayOffset, query.timezoneHour);
+  const byLeague = new Map<string, MatchState[]>();
+  for (const match of world.matches.values()) {
+    if (match.sportId !== query.sportId) continue;
+    const start = matchStart(match);
+    if (start === undefined || !inWindow(window, start)) continue;
+    let list = byLeague.get(match.leagueId);
+    if (!list) {
+      list = [];
+      byLeague.set(match.leagueId, list);
+    }
+    list.push(match);
+  }
+  const leagues: { league: LeagueState; matches: MatchState[] }[] = [];
+  for (const [leagueId, matches] of byLeague) {
+    const league = world.leagues.get(leagueId);
+    if (!league) continue;
+    matches.sort(compareMatches);
+    leagues.push({ league, matches });
+  }
+  leagues.sort((a, b) => compareLeagues(a.league, b.league));
+  return { window, leagues };
+}
+
+export function renderDayList(world: WorldState, query: DayListQuery): string {
+  const { window, leagues } = dayMatchesByLeague(world, query);
+  const rows: FeedRow[] = [sportRow(query.sportId)];
+  for (const { league, matches } of leagues) {
+    rows.push(leagueRow(league));
+    for (const match of matches) rows.push(fullEventRow(match));
+  }
+  // QA: events of this sport that were moved and now start outside this day (protocol.md §6.4).
+  const reach = MOVED_REACH_DAYS * 86_400;
+  for (const id of world.moved.keys()) {
+    const match = world.matches.get(id);
+    if (!match || match.sportId !== query.sportId) continue;
+    const start = matchStart(match);
+    if (start === undefined || inWindow(window, start)) continue;
+    if (start < window.start - reach || start >= window.end + reach) continue;
+    rows.push(movedRow(match));
+  }
+  return feedBody(rows, { signature: query.signature });
+}

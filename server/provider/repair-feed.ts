@@ -1,0 +1,40 @@
+// Repair feed r_<sport>_<pt> (S7-3, protocol.md §6.3): full values of the live events, in the
+// `ST÷repair` form. League rows come first so every repaired row names its league; the client
+// resets what it holds and creates nothing new from a repair batch.
+import type { FeedRow } from '../../src/protocol/codec';
+import type { MatchState, WorldState } from '../../sim/world/state';
+import { compareLeagues } from './full-feed';
+import { feedBody } from './feed-body';
+import { fullEventRow, leagueRow, sportRow } from './rows';
+import { compareMatches } from './sport-version';
+
+/** AB 2: live (protocol.md §5.4). */
+const STAGE_TYPE_LIVE = 2;
+
+export function liveMatchesByLeague(world: WorldState, sportId: number) {
+  const byLeague = new Map<string, MatchState[]>();
+  for (const match of world.matches.values()) {
+    if (match.sportId !== sportId || match.fields.stageType !== STAGE_TYPE_LIVE) continue;
+    const list = byLeague.get(match.leagueId) ?? [];
+    list.push(match);
+    byLeague.set(match.leagueId, list);
+  }
+  const out = [];
+  for (const [leagueId, matches] of byLeague) {
+    const league = world.leagues.get(leagueId);
+    if (!league) continue;
+    matches.sort(compareMatches);
+    out.push({ league, matches });
+  }
+  out.sort((a, b) => compareLeagues(a.league, b.league));
+  return out;
+}
+
+export function renderRepair(world: WorldState, sportId: number, signature: string): string {
+  const rows: FeedRow[] = [sportRow(sportId), [['ST', 'repair']]];
+  for (const { league, matches } of liveMatchesByLeague(world, sportId)) {
+    rows.push(leagueRow(league));
+    for (const match of matches) rows.push(fullEventRow(match));
+  }
+  return feedBody(rows, { signature });
+}
