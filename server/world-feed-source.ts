@@ -3,6 +3,7 @@
 // (S7-23) whenever facts change the world.
 import { EDITION } from '../src/domain/edition';
 import { sportById } from '../src/domain/sports';
+import { gamesSubject, sysSubject, updateSubject } from '../src/protocol/push-subjects';
 import type { FeedRequest, FeedResponse, FeedSource, PushMessage, Unsubscribe } from '../src/protocol/feed-source';
 import type { Fact } from '../sim/facts';
 import type { MatchState, WorldState } from '../sim/world/state';
@@ -296,7 +297,7 @@ export function createWorldFeedSource(
         refreshUtime: refreshOf(sportId),
         signature: signatureOf(sportId, current),
       });
-      emit({ subject: `u_${sportId}_${projectType}`, body }); // S7-23: u_ + sport + project type
+      emit({ subject: updateSubject(sportId, projectType), body }); // S7-23
     }
     for (const id of matches) {
       const match = state.matches.get(id);
@@ -304,11 +305,11 @@ export function createWorldFeedSource(
       const body = renderDetail(state, match, 'hashes', null);
       if (pushedHashes.get(id) === body) continue;
       pushedHashes.set(id, body);
-      emit({ subject: `games_${language}_${id}`, body }); // S7-23: games_ + language + event id
+      emit({ subject: gamesSubject(language, id), body }); // S7-23
     }
     if (now() - lastSysPush >= sysPushIntervalMs) {
       lastSysPush = now();
-      emit({ subject: `sys_${projectType}`, body: renderSys(projectType, { now: now() }) }); // S7-23
+      emit({ subject: sysSubject(projectType), body: renderSys(projectType, { now: now() }) }); // S7-23
     }
   }
 

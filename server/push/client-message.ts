@@ -1,20 +1,19 @@
 // What a push client may send: `{"subscribe": ["u_1_1", …]}` and/or `{"unsubscribe": […]}`.
 // Anything else is ignored (bad input never crashes the gateway).
+import { parsePushSubject } from '../../src/protocol/push-subjects';
 
 export interface ClientMessage {
   readonly subscribe: readonly string[];
   readonly unsubscribe: readonly string[];
 }
 
-/** Subject names (S7-23): namespace-free feed-like names such as `u_1_1`, `sys_1`, `games_kk_KxrZoe94`. */
-const SUBJECT = /^[A-Za-z0-9_-]{1,100}$/;
 const MAX_SUBJECTS_PER_MESSAGE = 256;
 
 function subjects(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
   const out: string[] = [];
   for (const item of value.slice(0, MAX_SUBJECTS_PER_MESSAGE)) {
-    if (typeof item === 'string' && SUBJECT.test(item)) out.push(item);
+    if (typeof item === 'string' && isValidSubject(item)) out.push(item);
   }
   return out;
 }
@@ -33,6 +32,7 @@ export function parseClientMessage(text: string): ClientMessage | null {
   return { subscribe: subjects(record.subscribe), unsubscribe: subjects(record.unsubscribe) };
 }
 
+/** Only S7-23 subjects (`u_1_1`, `sys_1`, `games_kk_<id>` …) can be subscribed. */
 export function isValidSubject(subject: string): boolean {
-  return SUBJECT.test(subject);
+  return subject.length <= 128 && parsePushSubject(subject) !== null;
 }
