@@ -240,7 +240,7 @@ describe('detail feeds (S7-15)', () => {
     let section = '';
     for (const row of rows) {
       if (row[0]?.[0] === 'KB') section = row[0][1];
-      else if (row[0]?.[0] === 'KC') (sections[section] ??= []).push(row);
+      else if (row[0]?.[0] === 'KC') sections[section] = [...(sections[section] ?? []), row];
     }
     expect(Object.keys(sections)).toEqual(['Соңғы матчтар: Қайрат', 'Соңғы матчтар: Астана', 'Бетпе-бет кездесулер']);
     const ids = (name: string) => (sections[name] ?? []).map((r) => value(r, 'KP'));
