@@ -1,0 +1,109 @@
+// Tables of the account service. Times are milliseconds since the epoch; flags are 0/1 integers, so the same
+// queries run on SQLite and PostgreSQL.
+
+export interface UsersTable {
+  id: string;
+  namespace: string;
+  email: string;
+  /** Lowercased email: the login key, unique per namespace. */
+  email_key: string;
+  name: string;
+  /** Self-describing scrypt hash; null for accounts made through a social provider. */
+  password_hash: string | null;
+  /** A3-7: 1 verified, 2 registration not confirmed. */
+  status: number;
+  email_verified: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the session token (the account `hash`); the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  created_at: number;
+}
+
+export interface CodesTable {
+  /** SHA-256 of the 40-hex code sent by email. */
+  code_hash: string;
+  user_id: string;
+  kind: 'verifyAccount' | 'verifyEmail' | 'resetPassword';
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface ConnectionsTable {
+  provider: string;
+  subject: string;
+  user_id: string;
+  created_at: number;
+}
+
+export interface UserDataTable {
+  user_id: string;
+  project_id: number;
+  data: string;
+  private_data: string;
+  /** Bumped by every write: writers compare and retry, so concurrent merges lose nothing. */
+  version: number;
+  updated_at: number;
+}
+
+export interface TermsDocumentsTable {
+  project_id: number;
+  version: number;
+  type: 'tou' | 'pp';
+  title: string;
+  body: string;
+  published_at: number;
+  archived: number;
+}
+
+export interface TermsAgreementsTable {
+  user_id: string;
+  project_id: number;
+  type: 'tou' | 'pp';
+  version: number;
+  agreed_at: number;
+}
+
+export interface MarketingTable {
+  user_id: string;
+  project_id: number;
+  variant: string;
+  marketing_approved: number;
+  third_parties_approved: number;
+  answered_at: number;
+  updated_at: number;
+}
+
+export interface OutboxTable {
+  id: string;
+  to_address: string;
+  kind: string;
+  subject: string;
+  body: string;
+  created_at: number;
+  sent_at: number | null;
+  error: string | null;
+}
+
+export interface CaptchaSpentTable {
+  signature: string;
+  expires_at: number;
+}
+
+export interface AccountDatabase {
+  users: UsersTable;
+  sessions: SessionsTable;
+  codes: CodesTable;
+  connections: ConnectionsTable;
+  user_data: UserDataTable;
+  terms_documents: TermsDocumentsTable;
+  terms_agreements: TermsAgreementsTable;
+  marketing: MarketingTable;
+  outbox: OutboxTable;
+  captcha_spent: CaptchaSpentTable;
+}

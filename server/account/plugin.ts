@@ -1,0 +1,179 @@
+// The account service as a Fastify plugin: every call of A7 over SQLite (or any Kysely database), emails to an
+// outbox (and SMTP when configured), a proof-of-work captcha and social login through OpenID Connect — in
+// development against a local OpenID provider that plays all four providers.
+import { randomBytes } from 'node:crypto';
+import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import { EDITION } from '../../src/domain/edition';
+import { Captcha, DEFAULT_CAPTCHA_MAX_NUMBER } from './captcha';
+import { migrateAccountDb } from './db/migrations';
+import { DEFAULT_ACCOUNT_DB_FILE, openSqliteAccountDb } from './db/open';
+import type { AccountDatabase } from './db/schema';
+import { DEV_OIDC_CLIENT_ID, devOidcPlugin, devOidcProviders, ownOrigin } from './dev-oidc/plugin';
+import { Mailer } from './mail/outbox';
+import { type SmtpOptions, smtpFromEnv } from './mail/smtp';
+import { type OidcProviders, OidcVerifier } from './oidc/verifier';
+import { registerDevOutbox } from './routes/dev-outbox';
+import { registerLegacyRoutes } from './routes/legacy';
+import { registerV5Routes } from './routes/v5';
+import { DEFAULT_SCRYPT_LOG_N } from './security/password';
+import { FailureLimiter, type RateLimitOptions } from './security/rate-limit';
+import { emailKey, type MarketingPolicy, type ServiceContext } from './service/context';
+import type { AccountService, AccountServiceHandle } from './service/service';
+import { sendPasswordReset } from './service/users';
+
+export type { AccountServiceHandle } from './service/service';
+export type { AccountDatabase } from './db/schema';
+export { DEV_OIDC_CLIENT_ID };
+
+export interface AccountOidcOptions {
+  /** Real providers (issuer + client id); when absent outside production the local dev provider is used. */
+  providers?: OidcProviders;
+  /** Origin of the dev provider's issuers (default: this server's own address). */
+  devIssuerBase?: string;
+}
+
+export interface AccountPluginOptions {
+  /** SQLite file (default data/accounts.sqlite; ':memory:' for a throwaway database). */
+  dbFile?: string;
+  /** A ready Kysely database (any dialect); migrated on start and not closed by the plugin. */
+  db?: Kysely<AccountDatabase>;
+  /** Production hides /dev/outbox and the dev OpenID provider. */
+  production?: boolean;
+  /** SMTP relay; default from SMTP_HOST / SMTP_PORT, null for none. */
+  smtp?: SmtpOptions | null;
+  oidc?: AccountOidcOptions;
+  /** Site origin for emailed links (default PUBLIC_URL or http://127.0.0.1:3000). */
+  publicUrl?: string;
+  /** HMAC key of captcha signatures (default ACCOUNT_SECRET or random per process). */
+  secret?: string;
+  /** log2 of scrypt's N; 17 by default, lower only in tests. */
+  scryptLogN?: number;
+  captchaMaxNumber?: number;
+  rateLimit?: RateLimitOptions;
+  /** Largest accepted request body in bytes (default 64 KiB): larger answers 413. */
+  bodyLimit?: number;
+  /** Projects that ask for a marketing statement (default: this edition, extended). */
+  marketing?: Record<number, MarketingPolicy>;
+  now?: () => number;
+  onReady?: (handle: AccountServiceHandle) => void;
+}
+
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Parser errors (bad JSON, wrong media type, too large) answer with the v5 error shape. */
+function parserErrorBody(error: FastifyError): {
+  status: number;
+  body: { code: number; name: string; message: string };
+} {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  if (status === 413)
+    return { status, body: { code: 101, name: 'InvalidRequestBody', message: 'Request body is too large' } };
+  if (status === 415)
+    return { status, body: { code: 101, name: 'InvalidRequestBody', message: 'Only application/json is accepted' } };
+  if (status < 500)
+    return { status, body: { code: 101, name: 'InvalidRequestBody', message: 'Request body is not valid JSON' } };
+  return { status, body: { code: 199, name: 'InternalError', message: 'Unexpected server error' } };
+}
+
+export const accountPlugin: FastifyPluginAsync<AccountPluginOptions> = async (app, options) => {
+  const production = options.production ?? process.env.NODE_ENV === 'production';
+  const now = options.now ?? Date.now;
+  const ownsDb = !options.db;
+  const db = options.db ?? openSqliteAccountDb(options.dbFile ?? DEFAULT_ACCOUNT_DB_FILE);
+  await migrateAccountDb(db as unknown as Kysely<unknown>);
+  if (ownsDb) app.addHook('onClose', async () => db.destroy());
+
+  const smtp = options.smtp === undefined ? smtpFromEnv() : options.smtp;
+  const mailer = new Mailer(db, smtp, now);
+  const ctx: ServiceContext = {
+    db,
+    mailer,
+    now,
+    settings: {
+      scryptLogN: options.scryptLogN ?? DEFAULT_SCRYPT_LOG_N,
+      publicUrl: options.publicUrl ?? process.env.PUBLIC_URL ?? 'http://127.0.0.1:3000',
+      routePrefix: EDITION.routePrefix,
+      verifyCodeTtlMs: 3 * DAY_MS,
+      resetCodeTtlMs: 60 * 60_000,
+      marketing: options.marketing ?? { [EDITION.projectId]: 'EXTENDED' },
+      marketingPeriodMs: 180 * DAY_MS,
+    },
+  };
+  const secret = options.secret ?? process.env.ACCOUNT_SECRET ?? randomBytes(32).toString('hex');
+  const captcha = new Captcha(db, { secret, maxNumber: options.captchaMaxNumber ?? DEFAULT_CAPTCHA_MAX_NUMBER, now });
+  const useDevOidc = !production && !options.oidc?.providers;
+  const verifier = new OidcVerifier(() =>
+    useDevOidc ? devOidcProviders(options.oidc?.devIssuerBase ?? ownOrigin(app)) : (options.oidc?.providers ?? {}),
+  );
+  const resetLimiter = new FailureLimiter({ perAccount: 5, perAddress: 30, windowMs: 15 * 60_000 }, now);
+  const pending = new Set<Promise<void>>();
+  const service: AccountService = {
+    ctx,
+    captcha,
+    limiter: new FailureLimiter(options.rateLimit, now),
+    verifier,
+    later(task) {
+      const run = Promise.resolve()
+        .then(task)
+        .catch((error: unknown) => app.log.error({ err: error }, 'account background task failed'))
+        .finally(() => pending.delete(run));
+      pending.add(run);
+    },
+    requestPasswordReset(namespace, email, address) {
+      const account = `${namespace}:${emailKey(email)}`;
+      if (resetLimiter.isBlocked(account, address)) return;
+      resetLimiter.recordFailure(account, address);
+      service.later(() => sendPasswordReset(ctx, namespace, email));
+    },
+    async idle() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+      await mailer.idle();
+    },
+  };
+
+  // JSON only (415 otherwise), size-limited (413), no prototype keys.
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (_request, text, done) => {
+    if (text === '') return done(null, undefined);
+    try {
+      done(
+        null,
+        JSON.parse(text as string, (key, value) => {
+          if (key === '__proto__') throw new Error('prototype key');
+          return value;
+        }),
+      );
+    } catch {
+      done(Object.assign(new Error('Request body is not valid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
+  app.addHook('onRoute', (route) => {
+    route.bodyLimit ??= bodyLimit;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { status, body } = parserErrorBody(error);
+    if (status >= 500) request.log.error({ err: error }, 'account request failed');
+    return reply.code(status).send(body);
+  });
+
+  registerLegacyRoutes(app, service);
+  registerV5Routes(app, service);
+  if (!production) {
+    registerDevOutbox(app, db);
+    if (useDevOidc) await app.register(devOidcPlugin, { issuerBase: options.oidc?.devIssuerBase });
+  }
+
+  options.onReady?.({
+    db,
+    mailer,
+    idle: () => service.idle(),
+    challenge: () => captcha.createChallenge(),
+  });
+};

@@ -1,0 +1,103 @@
+// Login through a social provider (A7-4): the ID token is verified against the provider's keys, then the identity
+// is matched to a connection, or to an account by verified email, or becomes a new account.
+import { ACCOUNT_STATUS, SOCIAL_PROVIDERS } from '../../../src/account/wire';
+import type { UsersTable } from '../db/schema';
+import { OidcTokenError, type OidcVerifier } from '../oidc/verifier';
+import { randomId } from '../security/tokens';
+import { agreeToTerms } from './consent';
+import { type ServiceContext, emailKey } from './context';
+import { LegacyFailure } from './errors';
+import { findUserByEmail, findUser, isUniqueViolation, type LoginAnswerBody, loginAnswer } from './users';
+
+export interface ProviderLoginInput {
+  provider: string;
+  token: string;
+  nonce?: string;
+  touApproval: boolean;
+  ppApproval: boolean;
+  namespace: string;
+  project: number;
+}
+
+export async function loginUsingProvider(
+  ctx: ServiceContext,
+  verifier: OidcVerifier,
+  input: ProviderLoginInput,
+): Promise<LoginAnswerBody & { isRegistration: boolean }> {
+  if (!(SOCIAL_PROVIDERS as readonly string[]).includes(input.provider) || !verifier.config(input.provider))
+    throw new LegacyFailure('XE6'); // provider not implemented
+  let identity: Awaited<ReturnType<OidcVerifier['verify']>>;
+  try {
+    identity = await verifier.verify(input.provider, input.token, input.nonce);
+  } catch (error) {
+    if (error instanceof OidcTokenError) throw new LegacyFailure('XE1');
+    throw error;
+  }
+  const connection = await ctx.db
+    .selectFrom('connections')
+    .select('user_id')
+    .where('provider', '=', input.provider)
+    .where('subject', '=', identity.subject)
+    .executeTakeFirst();
+  if (connection) {
+    const user = await findUser(ctx, connection.user_id);
+    if (user) return { ...(await loginAnswer(ctx, user, input.project)), isRegistration: false };
+  }
+  if (!identity.email) throw new LegacyFailure('XE7'); // provider needs email
+  const existing = await findUserByEmail(ctx, input.namespace, identity.email);
+  if (existing) {
+    // An account is joined to a provider only on a verified email, and only once per provider.
+    const other = await ctx.db
+      .selectFrom('connections')
+      .select('subject')
+      .where('user_id', '=', existing.id)
+      .where('provider', '=', input.provider)
+      .executeTakeFirst();
+    if (other || !identity.emailVerified) throw new LegacyFailure('XE10'); // connection already used
+    await connect(ctx, input.provider, identity.subject, existing.id);
+    if (Number(existing.status) !== ACCOUNT_STATUS.verified)
+      await ctx.db
+        .updateTable('users')
+        .set({ status: ACCOUNT_STATUS.verified, email_verified: 1 })
+        .where('id', '=', existing.id)
+        .execute();
+    return { ...(await loginAnswer(ctx, existing, input.project)), isRegistration: false };
+  }
+  if (input.provider === 'apple' && !identity.emailVerified) throw new LegacyFailure('XE9'); // apple registration fail
+  const now = ctx.now();
+  const user: UsersTable = {
+    id: randomId(),
+    namespace: input.namespace,
+    email: identity.email,
+    email_key: emailKey(identity.email),
+    name: identity.name ?? '',
+    password_hash: null,
+    status: ACCOUNT_STATUS.verified,
+    email_verified: identity.emailVerified ? 1 : 0,
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await ctx.db.insertInto('users').values(user).execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new LegacyFailure('XE10');
+    throw error;
+  }
+  await connect(ctx, input.provider, identity.subject, user.id);
+  const approved = input.touApproval && input.ppApproval;
+  if (approved) await agreeToTerms(ctx, user.id, input.project);
+  await ctx.mailer.send('social', user.email, { name: user.name, provider: input.provider });
+  return { ...(await loginAnswer(ctx, user, input.project)), isRegistration: true };
+}
+
+async function connect(ctx: ServiceContext, provider: string, subject: string, userId: string): Promise<void> {
+  try {
+    await ctx.db
+      .insertInto('connections')
+      .values({ provider, subject, user_id: userId, created_at: ctx.now() })
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new LegacyFailure('XE10');
+    throw error;
+  }
+}

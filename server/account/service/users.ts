@@ -1,0 +1,257 @@
+// Registration, login, verification, passwords, user fields and deletion (A7-2…A7-9, A7-12).
+import {
+  isAcceptableEmail,
+  isNewPassword,
+  isNickname,
+  isOldPassword,
+  isVerificationCode,
+} from '../../../src/domain/account-validation';
+import { ACCOUNT_STATUS, type TermsAgreements } from '../../../src/account/wire';
+import type { UsersTable } from '../db/schema';
+import { hashPassword, needsRehash, verifyPassword } from '../security/password';
+import type { FailureLimiter } from '../security/rate-limit';
+import { randomId } from '../security/tokens';
+import { consumeCode, issueCode } from './codes';
+import { agreeToTerms, consentReport } from './consent';
+import { type ServiceContext, emailKey, link } from './context';
+import { LegacyFailure } from './errors';
+import { createSession, endAllSessions } from './sessions';
+
+export async function findUserByEmail(
+  ctx: ServiceContext,
+  namespace: string,
+  email: string,
+): Promise<UsersTable | null> {
+  return (
+    (await ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('namespace', '=', namespace)
+      .where('email_key', '=', emailKey(email))
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export async function findUser(ctx: ServiceContext, id: string): Promise<UsersTable | null> {
+  return (await ctx.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+/** Compared against when the email is unknown, so a miss costs the same scrypt work as a hit. */
+let dummyHash: { logN: number; hash: Promise<string> } | null = null;
+function dummyHashFor(logN: number): Promise<string> {
+  if (!dummyHash || dummyHash.logN !== logN)
+    dummyHash = { logN, hash: hashPassword('dummy-password-never-used', logN) };
+  return dummyHash.hash;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${(error as { code?: string }).code ?? ''}` : '';
+  return /UNIQUE|unique|23505|PRIMARYKEY/.test(text);
+}
+
+export interface RegistrationInput {
+  email: string;
+  password: string;
+  name: string;
+  namespace: string;
+  project: number;
+}
+
+/** A7-2: a new account waits for confirmation (status 2) and gets a 'verify' email. */
+export async function register(ctx: ServiceContext, input: RegistrationInput): Promise<void> {
+  if (await findUserByEmail(ctx, input.namespace, input.email)) throw new LegacyFailure('XE3');
+  const now = ctx.now();
+  const user: UsersTable = {
+    id: randomId(),
+    namespace: input.namespace,
+    email: input.email.trim(),
+    email_key: emailKey(input.email),
+    name: input.name.trim(),
+    password_hash: await hashPassword(input.password, ctx.settings.scryptLogN),
+    status: ACCOUNT_STATUS.registrationNotConfirmed,
+    email_verified: 0,
+    created_at: now,
+    updated_at: now,
+  };
+  try {
+    await ctx.db.insertInto('users').values(user).execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new LegacyFailure('XE3');
+    throw error;
+  }
+  await agreeToTerms(ctx, user.id, input.project); // A6-1: registration always approves the terms
+  const code = await issueCode(ctx, user.id, 'verifyAccount', ctx.settings.verifyCodeTtlMs);
+  await ctx.mailer.send('verify', user.email, {
+    name: user.name,
+    link: link(ctx, '/account/verify', { t: 'verifyAccount', i: user.id, c: code }),
+  });
+}
+
+export interface LoginAnswerBody {
+  id: string;
+  hash: string;
+  status: number;
+  termsAgreements: TermsAgreements;
+  err?: string;
+  err2?: unknown;
+}
+
+export async function loginAnswer(ctx: ServiceContext, user: UsersTable, project: number): Promise<LoginAnswerBody> {
+  const hash = await createSession(ctx, user.id);
+  const report = await consentReport(ctx, user.id, project);
+  const answer: LoginAnswerBody = {
+    id: user.id,
+    hash,
+    status: Number(user.status),
+    termsAgreements: report.termsAgreements,
+  };
+  if (report.err) {
+    answer.err = report.err;
+    answer.err2 = report.err2;
+  }
+  return answer;
+}
+
+/** A7-3: limits first (XE13), a scrypt check even for unknown emails, XE4 only after a correct password. */
+export async function login(
+  ctx: ServiceContext,
+  limiter: FailureLimiter,
+  input: { email: string; password: string; namespace: string; project: number; address: string },
+): Promise<LoginAnswerBody> {
+  const account = `${input.namespace}:${emailKey(input.email)}`;
+  if (limiter.isBlocked(account, input.address)) throw new LegacyFailure('XE13');
+  const user = await findUserByEmail(ctx, input.namespace, input.email);
+  const stored = user?.password_hash ?? (await dummyHashFor(ctx.settings.scryptLogN));
+  const matches = await verifyPassword(input.password, stored);
+  if (!user?.password_hash || !matches) {
+    limiter.recordFailure(account, input.address);
+    throw new LegacyFailure('XE1');
+  }
+  limiter.recordSuccess(account);
+  if (Number(user.status) === ACCOUNT_STATUS.registrationNotConfirmed) throw new LegacyFailure('XE4'); // A4-5
+  if (needsRehash(user.password_hash, ctx.settings.scryptLogN)) {
+    const rehashed = await hashPassword(input.password, ctx.settings.scryptLogN);
+    await ctx.db.updateTable('users').set({ password_hash: rehashed }).where('id', '=', user.id).execute();
+  }
+  return loginAnswer(ctx, user, input.project);
+}
+
+/** A7-5: verifyAccount confirms a registration; verifyEmail confirms a changed email. */
+export async function verify(
+  ctx: ServiceContext,
+  input: { t: 'verifyAccount' | 'verifyEmail'; c: string; i: string },
+): Promise<void> {
+  if (!isVerificationCode(input.c)) throw new LegacyFailure('XE5'); // A5-6
+  if (!(await consumeCode(ctx, input.i, input.t, input.c))) throw new LegacyFailure('XE5');
+  const changes =
+    input.t === 'verifyAccount'
+      ? { status: ACCOUNT_STATUS.verified, email_verified: 1, updated_at: ctx.now() }
+      : { email_verified: 1, updated_at: ctx.now() };
+  await ctx.db.updateTable('users').set(changes).where('id', '=', input.i).execute();
+}
+
+/** A7-8 with the current password: other sessions end, this one stays. */
+export async function changePassword(
+  ctx: ServiceContext,
+  user: UsersTable,
+  sessionHash: string,
+  oldPassword: string,
+  newPassword: string,
+): Promise<void> {
+  if (!isOldPassword(oldPassword) || !isNewPassword(newPassword)) throw new LegacyFailure('XE11');
+  if (!user.password_hash || !(await verifyPassword(oldPassword, user.password_hash))) throw new LegacyFailure('XE1');
+  const hash = await hashPassword(newPassword, ctx.settings.scryptLogN);
+  await ctx.db
+    .updateTable('users')
+    .set({ password_hash: hash, updated_at: ctx.now() })
+    .where('id', '=', user.id)
+    .execute();
+  await endAllSessions(ctx, user.id, sessionHash);
+}
+
+/** A7-8 with an emailed reset code: every session ends and the email counts as confirmed. */
+export async function resetPassword(ctx: ServiceContext, id: string, code: string, newPassword: string): Promise<void> {
+  if (!isNewPassword(newPassword)) throw new LegacyFailure('XE11');
+  if (!isVerificationCode(code) || !(await consumeCode(ctx, id, 'resetPassword', code))) throw new LegacyFailure('XE5');
+  const hash = await hashPassword(newPassword, ctx.settings.scryptLogN);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: hash, status: ACCOUNT_STATUS.verified, email_verified: 1, updated_at: ctx.now() })
+      .where('id', '=', id)
+      .execute();
+    await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
+    await trx
+      .updateTable('codes')
+      .set({ used_at: ctx.now() })
+      .where('user_id', '=', id)
+      .where('kind', '=', 'resetPassword')
+      .where('used_at', 'is', null)
+      .execute();
+  });
+}
+
+/**
+ * A7-9, A7-10: sends a reset link when the email belongs to an account. Callers answer the same either way and run
+ * this after answering, so neither the answer nor its timing tells whether the email exists.
+ */
+export async function sendPasswordReset(ctx: ServiceContext, namespace: string, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx, namespace, email);
+  if (!user) return;
+  const code = await issueCode(ctx, user.id, 'resetPassword', ctx.settings.resetCodeTtlMs);
+  await ctx.mailer.send('forgottenPassword', user.email, {
+    name: user.name,
+    link: link(ctx, '/account/reset', { i: user.id, c: code }),
+  });
+}
+
+/** A7-12: a new name (A5-4) and/or a new email, which waits for confirmation by a 'verifyEmail' message. */
+export async function updateUser(
+  ctx: ServiceContext,
+  user: UsersTable,
+  fields: { name?: unknown; email?: unknown },
+): Promise<void> {
+  const changes: Partial<UsersTable> = {};
+  if (fields.name !== undefined) {
+    if (typeof fields.name !== 'string' || !isNickname(fields.name)) throw new LegacyFailure('XE11');
+    changes.name = fields.name;
+  }
+  let newEmail: string | null = null;
+  if (fields.email !== undefined) {
+    if (typeof fields.email !== 'string' || !isAcceptableEmail(fields.email)) throw new LegacyFailure('XE11');
+    if (emailKey(fields.email) !== user.email_key) {
+      const other = await findUserByEmail(ctx, user.namespace, fields.email);
+      if (other) throw new LegacyFailure('XE3');
+      newEmail = fields.email.trim();
+      Object.assign(changes, { email: newEmail, email_key: emailKey(newEmail), email_verified: 0 });
+    }
+  }
+  if (Object.keys(changes).length === 0) return;
+  try {
+    await ctx.db
+      .updateTable('users')
+      .set({ ...changes, updated_at: ctx.now() })
+      .where('id', '=', user.id)
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new LegacyFailure('XE3');
+    throw error;
+  }
+  if (newEmail) {
+    const code = await issueCode(ctx, user.id, 'verifyEmail', ctx.settings.verifyCodeTtlMs);
+    await ctx.mailer.send('verifyEmail', newEmail, {
+      name: changes.name ?? user.name,
+      link: link(ctx, '/account/verify', { t: 'verifyEmail', i: user.id, c: code }),
+    });
+  }
+}
+
+/** A7-6: the account, its sessions, codes, connections and data go; a 'deleteAccount' message confirms it. */
+export async function deleteAccount(ctx: ServiceContext, user: UsersTable): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const table of ['sessions', 'codes', 'connections', 'user_data', 'terms_agreements', 'marketing'] as const)
+      await trx.deleteFrom(table).where('user_id', '=', user.id).execute();
+    await trx.deleteFrom('users').where('id', '=', user.id).execute();
+  });
+  await ctx.mailer.send('deleteAccount', user.email, { name: user.name });
+}
