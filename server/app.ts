@@ -9,7 +9,6 @@ import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyInstance,
   type FastifyPluginAsync,
-  type FastifyPluginCallback,
   type FastifyReply,
   type FastifyServerOptions,
 } from 'fastify';
@@ -21,7 +20,8 @@ import { DEFAULT_GEO, type GeoInfo, geoHeaders } from './geo';
 import { type Broker, createInProcessBroker } from './push/broker';
 import { createPushGateway, type PushGateway, type PushGatewayOptions } from './push/gateway';
 
-export type ExtraPlugin = FastifyPluginAsync | FastifyPluginCallback;
+/** A plugin registered after the built-in routes; it receives its own encapsulated scope. */
+export type ExtraPlugin = FastifyPluginAsync;
 
 export interface BuildServerOptions {
   readonly feedSource: FeedSource;
@@ -58,7 +58,8 @@ declare module 'fastify' {
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_STATIC_DIR = join(projectRoot, 'dist');
-const FEED_PATH = `/${EDITION.projectId}/x/feed/:feed`; // A7-21: /{projectId}{url prefix}/x/feed/{feed}
+const FEED_PREFIX = `/${EDITION.projectId}/x/feed/`; // A7-21: /{projectId}{url prefix}/x/feed/{feed}
+const FEED_PATH = `${FEED_PREFIX}:feed`;
 const TEXT = 'text/plain; charset=utf-8';
 const BODY_LIMIT = 1024 * 1024;
 const MAX_HEADER_SIZE = 16 * 1024;
@@ -76,10 +77,21 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? BODY_LIMIT,
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
     http: { maxHeaderSize: options.maxHeaderSize ?? MAX_HEADER_SIZE },
     requestTimeout: 30_000,
     return503OnClosing: true,
+    // A path that does not decode (e.g. `%FF`) under the feed prefix is an unknown feed: 404 `0`.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.statusCode ?? 400;
+      const plain = reply as unknown as FastifyReply;
+      if (request.url.startsWith(FEED_PREFIX))
+        return plain
+          .code(status === 400 ? 404 : status)
+          .type(TEXT)
+          .send('0');
+      return plain.code(status).type(TEXT).send(error.message);
+    },
   });
 
   const broker = options.broker ?? createInProcessBroker();
