@@ -1,0 +1,239 @@
+// Pure My Games rules over plain entries (S3-56…S3-59): game keys, label ids, the day window and limit for
+// adding (S5-1, S5-2), day recalculation and confirmation (S4-27), expiry and rebuilds (S4-28, S4-29).
+import { dayOffset, endOfLocalDay } from './datetime';
+import { MY_GAMES_FUTURE_DAYS, MY_GAMES_MAX_COUNT, MY_GAMES_PAST_DAYS } from './limits';
+import { sportById } from './sports';
+import { STAGE_TYPE } from './stages';
+
+/** S3-56 a stored My Games entry (field names as stored). */
+export interface MyGamesEntry {
+  readonly sport_id: number;
+  /** League id, cleaned of a trailing hyphen suffix (S3-59). */
+  readonly labl_id: string;
+  /** Day offset from today: 0 today, positive future, negative past. */
+  readonly m_day: number;
+  /** 1 once the entry's data is confirmed for its day (S4-27). */
+  readonly m_ok: 0 | 1;
+  /** Epoch seconds after which the entry is invalid (S4-28). */
+  readonly m_expire_date: number;
+  /** Start time, epoch seconds. */
+  readonly AD: number;
+  /** End time, epoch seconds (0 when unknown). */
+  readonly AP: number;
+  /** Stage type (S3-35). */
+  readonly AB: number;
+  readonly noDuel: boolean;
+  /** Comma-separated group keys, '0' by default; absent on a new whole-tournament entry (S3-57). */
+  readonly mgGroup?: string;
+}
+
+/** Entries keyed by game key (g_<sport>_<id>) or, for whole tournaments, by league id (S3-56, S3-57). */
+export type MyGamesEntries = Readonly<Record<string, MyGamesEntry>>;
+
+export interface MyGamesOptions {
+  readonly timeZone: string;
+  readonly pastDays?: number;
+  readonly futureDays?: number;
+  readonly maxCount?: number;
+}
+
+const GAME_KEY = /^g_(\d{1,3})_([A-Za-z0-9]{8,16})$/;
+
+/** S3-59: g_ + sport id + '_' + an 8-16 character event id. */
+export function gameKey(sportId: number, eventId: string): string {
+  return `g_${sportId}_${eventId}`;
+}
+
+/** S3-59: reads a game key; null when it is not one. */
+export function parseGameKey(key: string): { sportId: number; eventId: string } | null {
+  const m = GAME_KEY.exec(key);
+  return m ? { sportId: Number(m[1]), eventId: m[2] } : null;
+}
+
+export function isGameKey(key: string): boolean {
+  return GAME_KEY.test(key);
+}
+
+/** S3-59: label ids are cleaned by removing the trailing hyphen suffix ('1_ABC-2' → '1_ABC'). */
+export function cleanLabelId(labelId: string): string {
+  const i = labelId.lastIndexOf('-');
+  return i > 0 ? labelId.slice(0, i) : labelId;
+}
+
+/** The day span of a match (start and end day offsets from today). */
+export function daySpan(
+  AD: number,
+  AP: number,
+  nowMs: number,
+  timeZone: string,
+): { readonly first: number; readonly last: number } {
+  const first = dayOffset(AD, nowMs, timeZone);
+  const last = AP > AD ? dayOffset(AP, nowMs, timeZone) : first;
+  return { first, last };
+}
+
+/**
+ * S5-1: a match can be added if its day span includes today, or some day of it lies within the past and future
+ * days allowed (1 and 7, S9-2).
+ */
+export function canAddByDay(AD: number, AP: number, nowMs: number, options: MyGamesOptions): boolean {
+  if (!Number.isFinite(AD) || AD <= 0) return false;
+  const past = options.pastDays ?? MY_GAMES_PAST_DAYS;
+  const future = options.futureDays ?? MY_GAMES_FUTURE_DAYS;
+  const { first, last } = daySpan(AD, Number.isFinite(AP) ? AP : 0, nowMs, options.timeZone);
+  if (first <= 0 && last >= 0) return true;
+  return last >= -past && first <= future;
+}
+
+/** S5-2: entries counted against the limit: known sports only, no-duel entries once per tournament. */
+export function countTowardsLimit(entries: MyGamesEntries): number {
+  let count = 0;
+  const tournaments = new Set<string>();
+  for (const entry of Object.values(entries)) {
+    if (!sportById(entry.sport_id)) continue;
+    if (entry.noDuel) {
+      const key = `${entry.sport_id}|${cleanLabelId(entry.labl_id)}`;
+      if (tournaments.has(key)) continue;
+      tournaments.add(key);
+    }
+    count++;
+  }
+  return count;
+}
+
+/** S4-27: m_ok is 1 for a scheduled future or a finished past match; other days wait for a refresh. */
+function confirmedFor(m_day: number, AB: number): 0 | 1 {
+  return (m_day > 0 && AB === STAGE_TYPE.SCHEDULED) || (m_day < 0 && AB === STAGE_TYPE.FINISHED) ? 1 : 0;
+}
+
+/**
+ * S9-2, S4-28: the entry stays valid to the end of the local day of its last day plus the past days it may
+ * still be shown (S5-1).
+ */
+export function expiryFor(AD: number, AP: number, options: MyGamesOptions): number {
+  const last = Math.max(AP, AD);
+  return endOfLocalDay(last, options.timeZone, options.pastDays ?? MY_GAMES_PAST_DAYS);
+}
+
+export interface NewEntryInput {
+  readonly sportId: number;
+  readonly labelId: string;
+  readonly AD: number;
+  readonly AP?: number;
+  readonly AB: number;
+  readonly noDuel?: boolean;
+  readonly mgGroup?: string;
+}
+
+/** S3-56: a game entry built from fresh match data. */
+export function createEntry(input: NewEntryInput, nowMs: number, options: MyGamesOptions): MyGamesEntry {
+  const AP = input.AP !== undefined && Number.isFinite(input.AP) ? input.AP : 0;
+  const m_day = dayOffset(input.AD, nowMs, options.timeZone);
+  return {
+    sport_id: input.sportId,
+    labl_id: cleanLabelId(input.labelId),
+    m_day,
+    m_ok: confirmedFor(m_day, input.AB),
+    m_expire_date: expiryFor(input.AD, AP, options),
+    AD: input.AD,
+    AP,
+    AB: input.AB,
+    noDuel: input.noDuel ?? false,
+    mgGroup: input.mgGroup ?? '0',
+  };
+}
+
+/** S3-57, S4-29: a whole-tournament entry (no-duel sports), without mgGroup; m_ok says whether matches exist. */
+export function createTournamentEntry(
+  input: Omit<NewEntryInput, 'noDuel' | 'mgGroup'>,
+  hasMatches: boolean,
+  nowMs: number,
+  options: MyGamesOptions,
+): MyGamesEntry {
+  const { mgGroup: _dropped, ...entry } = createEntry({ ...input, noDuel: true }, nowMs, options);
+  return { ...entry, m_ok: hasMatches ? 1 : 0 };
+}
+
+export type AddResult = 'added' | 'duplicate' | 'limit' | 'out-of-range' | 'unknown-sport';
+
+/**
+ * S5-1, S5-2: adds an entry under its key. A duplicate add succeeds without change; a full list (maximum_count,
+ * 500) refuses; matches outside the day window and unknown sports are refused.
+ */
+export function addEntry(
+  entries: MyGamesEntries,
+  key: string,
+  entry: MyGamesEntry,
+  nowMs: number,
+  options: MyGamesOptions,
+): { readonly result: AddResult; readonly ok: boolean; readonly entries: MyGamesEntries } {
+  const refuse = (result: AddResult) => ({ result, ok: false, entries });
+  if (Object.hasOwn(entries, key)) return { result: 'duplicate', ok: true, entries };
+  if (!sportById(entry.sport_id)) return refuse('unknown-sport');
+  if (!canAddByDay(entry.AD, entry.AP, nowMs, options)) return refuse('out-of-range');
+  const next = { ...entries, [key]: entry };
+  if (countTowardsLimit(next) > (options.maxCount ?? MY_GAMES_MAX_COUNT)) return refuse('limit');
+  return { result: 'added', ok: true, entries: next };
+}
+
+/**
+ * S4-27: m_day is recalculated on each load. Moving from the future to today sets m_ok to 0 and asks for a
+ * rebuild; moving into the past sets m_ok to 0 until refreshed.
+ */
+export function recalculateDay(
+  entry: MyGamesEntry,
+  nowMs: number,
+  options: MyGamesOptions,
+): { readonly entry: MyGamesEntry; readonly rebuild: boolean } {
+  const m_day = dayOffset(entry.AD, nowMs, options.timeZone);
+  if (m_day === entry.m_day) return { entry, rebuild: false };
+  if (entry.m_day > 0 && m_day === 0) return { entry: { ...entry, m_day, m_ok: 0 }, rebuild: true };
+  if (m_day < 0 && entry.m_day >= 0) return { entry: { ...entry, m_day, m_ok: 0 }, rebuild: false };
+  return { entry: { ...entry, m_day }, rebuild: false };
+}
+
+/** S4-27: fresh data confirms an entry: m_ok becomes 1 for a scheduled future or finished past match. */
+export function confirmEntry(entry: MyGamesEntry, AB: number): MyGamesEntry {
+  const m_ok = entry.m_ok === 1 ? 1 : confirmedFor(entry.m_day, AB);
+  if (m_ok === entry.m_ok && AB === entry.AB) return entry;
+  return { ...entry, AB, m_ok };
+}
+
+/** S4-28: an entry is invalid after its expiry date. */
+export function isExpired(entry: MyGamesEntry, nowSec: number): boolean {
+  return !(nowSec <= entry.m_expire_date);
+}
+
+/** S4-28: drops entries past their expiry date. */
+export function dropExpired(entries: MyGamesEntries, nowSec: number): MyGamesEntries {
+  const kept: Record<string, MyGamesEntry> = {};
+  for (const [key, entry] of Object.entries(entries)) if (!isExpired(entry, nowSec)) kept[key] = entry;
+  return kept;
+}
+
+/** S4-28: an entry whose times changed is rebuilt with the new times (its groups kept). */
+export function applyTimeChange(
+  entry: MyGamesEntry,
+  AD: number,
+  AP: number,
+  nowMs: number,
+  options: MyGamesOptions,
+): MyGamesEntry {
+  if (AD === entry.AD && AP === entry.AP) return entry;
+  const rebuilt = createEntry(
+    {
+      sportId: entry.sport_id,
+      labelId: entry.labl_id,
+      AD,
+      AP,
+      AB: entry.AB,
+      noDuel: entry.noDuel,
+      mgGroup: entry.mgGroup,
+    },
+    nowMs,
+    options,
+  );
+  if (entry.mgGroup !== undefined) return rebuilt;
+  const { mgGroup: _none, ...withoutGroup } = rebuilt;
+  return withoutGroup;
+}
