@@ -64,6 +64,8 @@ const TEXT = 'text/plain; charset=utf-8';
 const BODY_LIMIT = 1024 * 1024;
 const MAX_HEADER_SIZE = 16 * 1024;
 const COMPRESS_THRESHOLD = 1024;
+const ENCODE_CACHE_MIN_CHARS = 4096;
+const ENCODE_CACHE_ENTRIES = 256;
 const BROTLI_QUALITY = 4; // fast enough per request; the default (11) is far too slow for live feeds
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
@@ -131,6 +133,21 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     return dateText;
   };
 
+  // Feed sources hand out the same cached string until the feed changes, so its UTF-8 bytes are
+  // kept too: a 600 KB day list is encoded once, not per request. (Map lookups of the same string
+  // object are cheap: V8 keeps a string's hash.)
+  const bytes = new Map<string, Buffer>();
+  const encoded = (body: string): string | Buffer => {
+    if (body.length < ENCODE_CACHE_MIN_CHARS) return body;
+    let buffer = bytes.get(body);
+    if (!buffer) {
+      buffer = Buffer.from(body);
+      if (bytes.size >= ENCODE_CACHE_ENTRIES) bytes.delete(bytes.keys().next().value as string);
+      bytes.set(body, buffer);
+    }
+    return buffer;
+  };
+
   app.get<{ Params: { feed: string } }>(FEED_PATH, async (request, reply) => {
     reply.header('date', serverDate());
     if (firstHeader(request.headers['x-fsign']) !== signature) {
@@ -143,7 +160,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     const response = await source.fetch({ feed, headers });
     reply.code(response.status).headers(response.headers).header('date', serverDate());
     if (!response.headers['content-type']) reply.type(TEXT);
-    return reply.send(response.status === 304 ? '' : response.body);
+    return reply.send(response.status === 304 ? '' : encoded(response.body));
   });
 
   const staticDir = options.staticDir === undefined ? DEFAULT_STATIC_DIR : options.staticDir;
