@@ -1,5 +1,6 @@
 // The live clock of a row: minute from the period start (AO) and server time, per-sport offsets and caps,
 // the text a row shows, the blink indicator, reverse time and the penalty-update window (S4-18…S4-24, S9-4).
+import type { EventFields } from '../protocol/keys';
 import { PENALTY_WINDOW_S } from './limits';
 import { isPauseStage, QUARTER_STAGES, runsClock, STAGE, STAGE_TYPE } from './stages';
 import { statusLabel } from './status-labels';
@@ -176,6 +177,34 @@ export function clockText(input: ClockInput): string {
     return stage === STAGE.LIVE ? mins : `${stageText} ${mins}`;
   }
   return stageText;
+}
+
+/** WL set to anything but empty or '0' means the darts match is played on sets (S4-22). */
+export function playsOnSets(wl: string | undefined): boolean {
+  return wl !== undefined && wl.trim() !== '' && wl.trim() !== '0';
+}
+
+/** clockText for an event row as the feed carries it (AB, AC, AO, AD, BX, AG/AH, WL). */
+export function clockTextForEvent(
+  event: EventFields,
+  sportId: number,
+  serverNow: number,
+  options: { readonly short?: boolean; readonly sevens?: boolean } = {},
+): string {
+  return clockText({
+    sportId,
+    stage: event.stage ?? 0,
+    stageType: event.stageType,
+    periodStartTime: event.periodStartTime,
+    startTime: event.startTime,
+    serverNow,
+    gameTime: event.gameTime,
+    homeScore: event.homeScore,
+    awayScore: event.awayScore,
+    playingOnSets: playsOnSets(event.playingOnSets),
+    short: options.short,
+    sevens: options.sevens,
+  });
 }
 
 /** Sports whose clock blinks even without a game time (S4-18). */

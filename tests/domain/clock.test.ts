@@ -2,9 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   clockText,
+  clockTextForEvent,
   currentLegOrFrame,
   liveMinute,
   penaltyUpdateApplies,
+  playsOnSets,
   reverseTime,
   showsBlink,
 } from '../../src/domain/clock';
@@ -189,5 +191,20 @@ describe('reverse time and penalty window', () => {
     expect(penaltyUpdateApplies(13, 13, 3000, 3000 - 120)).toBe(true);
     expect(penaltyUpdateApplies(13, 12, 3000, 3000)).toBe(false);
     expect(penaltyUpdateApplies(13, 13, Number.NaN, 3000)).toBe(false);
+  });
+});
+
+describe('clock text from feed rows', () => {
+  it('S4-19 S4-22 an event row as the feed carries it (AB, AC, AO, BX, AG/AH, WL)', () => {
+    const row = { stageType: 2, stage: 13, periodStartTime: AO, homeScore: 1, awayScore: 1 };
+    expect(clockTextForEvent(row, 1, at(21, 10))).toBe("67'");
+    expect(clockTextForEvent({ stageType: 2, stage: 17, homeScore: 2, awayScore: 1, playingOnSets: '' }, 14, 0)).toBe(
+      '4-лег',
+    );
+    expect(clockTextForEvent({ stageType: 2, stage: 17, homeScore: 2, awayScore: 1, playingOnSets: '1' }, 14, 0)).toBe(
+      '1-сет',
+    );
+    expect(playsOnSets('0')).toBe(false);
+    expect(clockTextForEvent({ stageType: 3, stage: 10 }, 1, 0, { short: true })).toBe('ҚУ к.');
   });
 });
