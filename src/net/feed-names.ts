@@ -1,5 +1,8 @@
-// Feed names for the calls the feed cycle makes (S7-2…S7-6, S7-11).
+// Feed names for the calls the feed cycle makes (S7-2…S7-6, S7-11), through the shared
+// src/protocol/feed-names.ts builder.
 import { EDITION } from '../domain/edition';
+import { buildFeedName } from '../protocol/feed-names';
+import { updateSubject as pushUpdateSubject } from '../protocol/push-subjects';
 import type { FeedCall } from './feed-call';
 
 export interface FeedPage {
@@ -15,22 +18,30 @@ export const DEFAULT_FEED_PAGE: FeedPage = {
 };
 
 export function feedNameFor(call: FeedCall, page: FeedPage = DEFAULT_FEED_PAGE): string {
-  const { timezoneHour: tz, language: lang, projectType: pt } = page;
+  const { timezoneHour: tz, language: lang, projectType } = page;
   switch (call.kind) {
     case 'full':
-      return `f_${call.sport}_${call.day}_${tz}_${lang}_${pt}`; // S7-2
+      return buildFeedName({ kind: 'full', sport: call.sport, day: call.day, tz, lang, projectType }); // S7-2
     case 'repair':
-      return `r_${call.sport}_${pt}`; // S7-3
+      return buildFeedName({ kind: 'repair', sport: call.sport, projectType }); // S7-3
     case 'update':
-      return `u_${call.sport}_${pt}`; // S7-4
+      return buildFeedName({ kind: 'update', sport: call.sport, projectType }); // S7-4
     case 'sys':
-      return `sys_${pt}`; // S7-6
+      return buildFeedName({ kind: 'sys', projectType }); // S7-6
     case 'odds':
-      return `fo_${call.sport}_${call.day}_${tz}_${lang}_${pt}`; // S7-11
+      return buildFeedName({
+        kind: 'fullOdds',
+        sport: call.sport,
+        day: call.day,
+        tz,
+        lang,
+        projectType,
+        liveOdds: EDITION.liveOddsFlag,
+      }); // S7-11
   }
 }
 
 /** S7-23: the push subject of a sport's update feed. */
 export function updateSubject(sport: number, page: FeedPage = DEFAULT_FEED_PAGE): string {
-  return `u_${sport}_${page.projectType}`;
+  return pushUpdateSubject(sport, page.projectType);
 }

@@ -1,6 +1,5 @@
 // Geo location (A3-10) as read from feed answers' geo headers (S7-21, A7-21).
-// Header names (ours): x-geoip-country-code, x-geoip-city-name, x-geoip-subdivision0-name,
-// x-geoip-subdivision0-code, x-geoip-subdivision0-iso-code, x-geoip-subdivision1-name.
+// Header names as the feed server sends them (server/geo.ts).
 
 export interface GeoLocation {
   readonly countryCode: string;
@@ -15,10 +14,10 @@ export interface GeoLocation {
 export const GEO_HEADERS = Object.freeze({
   countryCode: 'x-geoip-country-code',
   cityName: 'x-geoip-city-name',
-  subdivisionName0: 'x-geoip-subdivision0-name',
-  subdivisionCode0: 'x-geoip-subdivision0-code',
-  isoSubdivisionCode0: 'x-geoip-subdivision0-iso-code',
-  subdivisionName1: 'x-geoip-subdivision1-name',
+  subdivisionName0: 'x-geoip-subdivision-name-0',
+  subdivisionCode0: 'x-geoip-subdivision-code-0',
+  isoSubdivisionCode0: 'x-geoip-iso-subdivision-code-0',
+  subdivisionName1: 'x-geoip-subdivision-name-1',
 });
 
 /** The geo location an answer carries, or null when it names no country. */
