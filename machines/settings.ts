@@ -1,11 +1,10 @@
 // Visitor settings: odds format (S1-7, S3-68), colour theme and the sound toggle (S2-46, S4-39).
 // The machine holds the choice; where it is kept (cookie, local storage) is provided from outside.
 import { enqueueActions, setup } from 'xstate';
+import { DEFAULT_ODDS_FORMAT, isOddsFormat, ODDS_FORMAT_NAMES, type OddsFormat } from '../src/domain/odds-format';
 
-/** S3-68: odds formats by name, in id order (eu 1 … in 6). */
-export const ODDS_FORMAT_NAMES = ['eu', 'uk', 'us', 'hk', 'ma', 'in'] as const;
-export type OddsFormatName = (typeof ODDS_FORMAT_NAMES)[number];
-export const DEFAULT_ODDS_FORMAT: OddsFormatName = 'eu'; // S3-68: eu by default
+export { DEFAULT_ODDS_FORMAT, ODDS_FORMAT_NAMES };
+export type OddsFormatName = OddsFormat;
 
 export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
 export type ThemeChoice = (typeof THEME_CHOICES)[number];
@@ -24,7 +23,7 @@ export type SettingsEvent =
 export type SettingsInput = Partial<SettingsContext>;
 
 export function isOddsFormatName(value: unknown): value is OddsFormatName {
-  return typeof value === 'string' && (ODDS_FORMAT_NAMES as readonly string[]).includes(value);
+  return isOddsFormat(value);
 }
 
 export function isThemeChoice(value: unknown): value is ThemeChoice {

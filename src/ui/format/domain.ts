@@ -1,38 +1,57 @@
 // The domain rules the page shows, gathered in one place: sport names and status labels in Kazakh,
 // the live clock, whether a result shows, and odds in the visitor's format.
+import { clockText, showsBlink } from '../../domain/clock';
+import { formatOdds, type OddsFormat } from '../../domain/odds-format';
+import { showsResult } from '../../domain/results';
 import { sportById } from '../../domain/sports';
-import { isLiveStage, isPostponedOrCanceled, STAGE, STAGE_TYPE } from '../../domain/stages';
+import { isLiveStage, STAGE, STAGE_TYPE } from '../../domain/stages';
+import { sportNameKk, statusLabel } from '../../domain/status-labels';
 import type { ScoreboardEvent } from '../../scoreboard/types';
-import type { OddsFormatName } from '../../../machines/settings';
 
 export function sportName(sportId: number): string {
-  return sportById(sportId)?.name ?? String(sportId);
+  return sportNameKk(sportId) || (sportById(sportId)?.name ?? String(sportId));
 }
 
 export interface StatusText {
   /** What the status column shows: a live minute, a stage label, or '' for a scheduled match. */
   readonly text: string;
+  /** The short form for narrow rows (S3-38). */
+  readonly short: string;
   readonly live: boolean;
   /** S4-18: the clock's blink mark shows. */
   readonly blink: boolean;
 }
 
-export function statusText(event: ScoreboardEvent, sportId: number, _nowMs: number): StatusText {
+const NO_STATUS: StatusText = { text: '', short: '', live: false, blink: false };
+
+/** The status cell of a started or finished match: live minute or stage text (S4-18…S4-22, S3-38). */
+export function statusText(event: ScoreboardEvent, sportId: number, serverNow: number): StatusText {
   const live = isLiveStage(event.stageType);
-  if (event.stageType === STAGE_TYPE.SCHEDULED || event.stageType === undefined)
-    return { text: '', live, blink: false };
-  return { text: String(event.stage ?? ''), live, blink: live && sportId === 1 };
+  if (event.stageType === STAGE_TYPE.SCHEDULED || event.stageType === undefined) return NO_STATUS;
+  const stage = event.stage ?? (live ? STAGE.LIVE : STAGE.FINISHED);
+  const input = {
+    sportId,
+    stage,
+    stageType: event.stageType,
+    periodStartTime: event.periodStartTime,
+    startTime: event.startTime,
+    serverNow,
+    gameTime: event.gameTime,
+    homeScore: event.homeScore,
+    awayScore: event.awayScore,
+    playingOnSets: event.playingOnSets === '1' || event.playingOnSets === 'y',
+  };
+  const text = clockText(input) || statusLabel(sportId, stage).name;
+  const short = clockText({ ...input, short: true }) || text;
+  return { text, short, live, blink: showsBlink(input) };
 }
 
 /** S4-14: whether the score shows. */
 export function resultShows(event: ScoreboardEvent): boolean {
-  if (event.homeScore === undefined && event.awayScore === undefined) return false;
-  if (isLiveStage(event.stageType)) return true;
-  if (event.stageType === STAGE_TYPE.FINISHED) return !isPostponedOrCanceled(event.stage);
-  return event.stage === STAGE.TO_FINISH;
+  return showsResult(event);
 }
 
-export function oddsText(decimal: number | undefined, _format: OddsFormatName): string {
-  if (decimal === undefined || !Number.isFinite(decimal) || decimal <= 1) return '-';
-  return decimal.toFixed(2);
+/** Odds in the visitor's format (S3-68); '-' when missing. */
+export function oddsText(decimal: number | undefined, format: OddsFormat): string {
+  return decimal === undefined ? '-' : formatOdds(decimal, format);
 }

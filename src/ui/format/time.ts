@@ -1,6 +1,7 @@
 // Dates and times as the page shows them (S2-50, S4-25, S9-13): 'H:i' for today's kick-offs,
 // 'd.m. H:i' otherwise, in the edition's time zone. Kazakh day names come from the catalogue.
 import { EDITION } from '../../domain/edition';
+import { startTimeText as domainStartTimeText } from '../../domain/display';
 import { kk } from '../../i18n/kk';
 
 const HOUR_MS = 3_600_000;
@@ -28,13 +29,12 @@ export function localDayIndex(epochMs: number, tzHour: number = EDITION.timezone
   return Math.floor((epochMs + tzHour * HOUR_MS) / DAY_MS);
 }
 
+/** The page's time zone: the edition's fixed UTC offset (POSIX 'Etc/GMT-5' is UTC+5). */
+export const PAGE_TIME_ZONE = `Etc/GMT-${EDITION.timezoneHour}`;
+
 /** S4-25: today's start times show the time only; other days add 'd.m.'. */
-export function startTimeText(startSec: number, nowMs: number, tzHour: number = EDITION.timezoneHour): string {
-  const ms = startSec * 1000;
-  const p = zonedParts(ms, tzHour);
-  const time = `${pad2(p.hours)}:${pad2(p.minutes)}`;
-  if (localDayIndex(ms, tzHour) === localDayIndex(nowMs, tzHour)) return time;
-  return `${pad2(p.day)}.${pad2(p.month + 1)}. ${time}`;
+export function startTimeText(startSec: number, nowMs: number): string {
+  return domainStartTimeText(startSec, nowMs, PAGE_TIME_ZONE);
 }
 
 /** The date selector's label for a day offset: Бүгін / Кеше / Ертең, or 'Дс 24.11.'. */

@@ -1,5 +1,6 @@
 // The sport page's tabs (S2-27): links that set cat= in the address, so a reload or a shared link
 // opens the same tab. The odds tab has two sub-categories that load odds (S2-28).
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { kk } from '../../i18n/kk';
 import { LIST_TABS, type ListTab, ODDS_SUBS, type OddsSub, TAB_CATEGORY } from './tabs';
@@ -24,7 +25,7 @@ function withParams(search: string, set: Record<string, string | null>): string 
   return text ? `?${text}` : '';
 }
 
-export function CategoryTabs({ tab, oddsSub, liveCount }: { tab: ListTab; oddsSub: OddsSub; liveCount: number }) {
+export function CategoryTabs({ tab, oddsSub, liveBadge }: { tab: ListTab; oddsSub: OddsSub; liveBadge?: ReactNode }) {
   const location = useLocation();
   return (
     <div className="tabs-block">
@@ -42,7 +43,7 @@ export function CategoryTabs({ tab, oddsSub, liveCount }: { tab: ListTab; oddsSu
             replace
           >
             {TAB_LABEL[t]}
-            {t === 'live' && liveCount > 0 ? <span className="tab__count">{liveCount}</span> : null}
+            {t === 'live' ? liveBadge : null}
           </Link>
         ))}
       </nav>

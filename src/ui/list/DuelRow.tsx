@@ -12,6 +12,7 @@ import { usePageActors } from '../common/actors';
 import { useNow, usePageClock } from '../common/use-now';
 import { oddsText, resultShows, statusText } from '../format/domain';
 import { startTimeText } from '../format/time';
+import type { MatchHint } from '../match/MatchPage';
 import { useScoreboardEvent } from '../store/hooks';
 import { useActiveHighlight } from './use-highlight';
 
@@ -44,6 +45,7 @@ export const DuelRow = memo(function DuelRow({ eventId, sportId, withOdds }: Due
     <Link
       className={classes.join(' ')}
       to={`${EDITION.routePrefix}/match/${eventId}/`}
+      state={{ sportId, home, away } satisfies MatchHint}
       data-event-id={eventId}
       aria-label={kk.list.openMatch(home, away)}
     >

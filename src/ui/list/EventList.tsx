@@ -76,6 +76,6 @@ function renderItem(
   if (item.kind === 'league') {
     return <LeagueHeader leagueId={item.leagueId} sportId={sportId} collapsed={item.collapsed} onToggle={onToggle} />;
   }
-  if (noDuel) return <RaceRow eventId={item.eventId} leagueId={item.leagueId} sportId={sportId} />;
+  if (noDuel) return <RaceRow eventId={item.eventId} leagueId={item.leagueId} sportId={sportId} tied={item.tied} />;
   return <DuelRow eventId={item.eventId} sportId={sportId} withOdds={withOdds} />;
 }

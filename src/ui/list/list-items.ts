@@ -8,7 +8,14 @@ import { eventInTab, type ListTab, type OddsSub } from './tabs';
 
 export type ListItem =
   | { readonly kind: 'league'; readonly key: string; readonly leagueId: string; readonly collapsed: boolean }
-  | { readonly kind: 'event'; readonly key: string; readonly eventId: string; readonly leagueId: string };
+  | {
+      readonly kind: 'event';
+      readonly key: string;
+      readonly eventId: string;
+      readonly leagueId: string;
+      /** Another participant of the race holds the same rank (golf 'T', S4-25). */
+      readonly tied: boolean;
+    };
 
 export interface ListFilter {
   readonly tab: ListTab;
@@ -34,7 +41,16 @@ export function buildListItems(snapshot: ScoreboardSnapshot, filter: ListFilter)
     const collapsed = isLeagueCollapsed(league, filter.collapsed, countryPage);
     items.push({ kind: 'league', key: `L:${leagueId}`, leagueId, collapsed });
     if (collapsed) continue;
-    for (const eventId of eventIds) items.push({ kind: 'event', key: `E:${eventId}`, eventId, leagueId });
+    const rankCounts = new Map<number, number>();
+    for (const id of eventIds) {
+      const rank = snapshot.events.get(id)?.rank;
+      if (typeof rank === 'number') rankCounts.set(rank, (rankCounts.get(rank) ?? 0) + 1);
+    }
+    for (const eventId of eventIds) {
+      const rank = snapshot.events.get(eventId)?.rank;
+      const tied = typeof rank === 'number' && (rankCounts.get(rank) ?? 0) > 1;
+      items.push({ kind: 'event', key: `E:${eventId}`, eventId, leagueId, tied });
+    }
   }
   return items;
 }
@@ -47,6 +63,7 @@ export function sameItems(a: readonly ListItem[], b: readonly ListItem[]): boole
     const y = b[i];
     if (x.key !== y.key) return false;
     if (x.kind === 'league' && y.kind === 'league' && x.collapsed !== y.collapsed) return false;
+    if (x.kind === 'event' && y.kind === 'event' && x.tied !== y.tied) return false;
   }
   return true;
 }

@@ -1,4 +1,5 @@
 // Which result columns a race or meeting row shows, per no-duel sport (S3-33, S4-25).
+import { formatGap, golfRankText, winterDistanceText } from '../../domain/display';
 import type { ScoreboardEvent } from '../../scoreboard/types';
 import { kk } from '../../i18n/kk';
 
@@ -34,20 +35,10 @@ export const RACE_COLUMN_LABEL: Readonly<Record<RaceColumn, string>> = {
   distance: kk.list.distance,
 };
 
-/** S4-25: a positive gap shows '+' unless the rank is 1. */
-export function gapText(gap: string | undefined, rank: number | undefined): string {
-  if (gap === undefined || gap === '') return '';
-  if (rank === 1) return '';
-  const trimmed = gap.trim();
-  if (trimmed.startsWith('+') || trimmed.startsWith('-')) return trimmed;
-  const numeric = Number.parseFloat(trimmed.replace(':', '.'));
-  return Number.isFinite(numeric) && numeric > 0 ? `+${trimmed}` : trimmed;
-}
-
-/** S4-25: golf ranks of tied players read 'T3'. */
+/** S4-25: golf ranks of tied players read 'T3'; other sports '3.'. */
 export function rankText(sportId: number, rank: number | undefined, tied: boolean): string {
-  if (rank === undefined || rank <= 0) return '';
-  return sportId === 23 && tied ? `T${rank}` : `${rank}.`;
+  if (sportId === 23) return golfRankText(rank, tied);
+  return rank === undefined || rank <= 0 ? '' : `${rank}.`;
 }
 
 export function parText(par: number | undefined): string {
@@ -56,21 +47,12 @@ export function parText(par: number | undefined): string {
   return par > 0 ? `+${par}` : String(par);
 }
 
-/**
- * S4-25: winter-sport distance is shown in km for the live leader only.
- * The feed's distance is in metres (ours, docs/protocol.md).
- */
-export function distanceText(event: ScoreboardEvent, live: boolean): string {
-  if (!live || event.rank !== 1 || event.distance === undefined) return '';
-  return `${(event.distance / 1000).toFixed(1)} км`;
-}
-
 export function columnText(column: RaceColumn, event: ScoreboardEvent, live: boolean): string {
   switch (column) {
     case 'time':
       return event.resultTime ?? '';
     case 'gap':
-      return gapText(event.gap, event.rank);
+      return formatGap(event.gap, event.rank);
     case 'laps':
       return event.laps === undefined ? '' : String(event.laps);
     case 'points':
@@ -84,6 +66,6 @@ export function columnText(column: RaceColumn, event: ScoreboardEvent, live: boo
     case 'shots':
       return event.missedShots === undefined ? '' : String(event.missedShots);
     case 'distance':
-      return distanceText(event, live);
+      return winterDistanceText(event.distance, event.rank, live);
   }
 }

@@ -1,0 +1,63 @@
+// The composition root: the page's actors (settings, windows), the feed gateway, the page clock
+// and the router. Effects (cookies, storage, network) are provided here and nowhere else.
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { BrowserRouter } from 'react-router';
+import { createActor } from 'xstate';
+import { settingsMachine } from '../../machines/settings';
+import { windowsMachine } from '../../machines/windows';
+import { type PageActors, PageActorsContext } from '../ui/common/actors';
+import { browserClock, PageClockContext } from '../ui/common/use-now';
+import { SiteRoutes } from '../ui/SiteRoutes';
+import type { FeedGateway } from '../ui/store/feed-gateway';
+import { FeedGatewayContext } from '../ui/store/feed-gateway';
+import { persistence, readSettings } from './browser-storage';
+
+export function createPageActors(): PageActors {
+  const settings = createActor(
+    settingsMachine.provide({
+      actions: {
+        persistOddsFormat: (_, params) => persistence.oddsFormat(params.format),
+        persistTheme: (_, params) => persistence.theme(params.theme),
+        persistSound: (_, params) => persistence.sound(params.on),
+      },
+    }),
+    { input: readSettings() },
+  );
+  const windows = createActor(
+    windowsMachine.provide({
+      actions: {
+        rememberLangBoxShown: () => persistence.rememberLangBox(),
+        // The account dialogs take over this action when they are wired in.
+        cancelLoginFlow: () => {},
+      },
+    }),
+    { input: { langBoxShown: persistence.langBoxShown() } },
+  );
+  settings.start();
+  windows.start();
+  return { settings, windows };
+}
+
+export interface AppProps {
+  readonly gateway: FeedGateway;
+  readonly actors: PageActors;
+  readonly accountSlot?: ReactNode;
+}
+
+export function App({ gateway, actors, accountSlot }: AppProps) {
+  const clock = useMemo(() => browserClock(() => gateway.now() - Date.now()), [gateway]);
+  useEffect(() => {
+    actors.windows.send({ type: 'visits.counted', visits: persistence.countVisit() });
+  }, [actors]);
+  return (
+    <PageActorsContext value={actors}>
+      <FeedGatewayContext value={gateway}>
+        <PageClockContext value={clock}>
+          <BrowserRouter>
+            <SiteRoutes accountSlot={accountSlot} />
+          </BrowserRouter>
+        </PageClockContext>
+      </FeedGatewayContext>
+    </PageActorsContext>
+  );
+}

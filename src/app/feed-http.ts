@@ -1,0 +1,28 @@
+// Feed fetch over HTTP: GET /47/x/feed/<name> with the x-fsign header (protocol.md §7).
+import { EDITION } from '../domain/edition';
+
+export interface FeedHttpAnswer {
+  readonly status: number;
+  readonly body: string;
+  readonly date: number | null;
+}
+
+export async function fetchFeed(name: string, headers: Record<string, string> = {}): Promise<FeedHttpAnswer> {
+  const response = await fetch(`/${EDITION.projectId}/x/feed/${name}`, {
+    headers: { 'x-fsign': EDITION.feedSignature, ...headers },
+  });
+  const body = response.status === 304 ? '' : await response.text();
+  const dateHeader = response.headers.get('date');
+  const date = dateHeader ? Date.parse(dateHeader) : Number.NaN;
+  return { status: response.status, body, date: Number.isFinite(date) ? date : null };
+}
+
+/** A detail feed body, or null when the server had none (404, network failure). */
+export async function fetchDetailBody(name: string): Promise<string | null> {
+  try {
+    const answer = await fetchFeed(name);
+    return answer.status === 200 ? answer.body : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,36 @@
+// The browser's feed gateway: list sessions per sport and day, detail feeds over HTTP, server time.
+import type { FeedGateway, ListSession } from '../ui/store/feed-gateway';
+import { frameBatched } from '../ui/store/scoreboard-view';
+import { COLLAPSED_COOKIE_NAME, readCookie } from '../ui/list/collapsed-leagues';
+import { fetchDetailBody } from './feed-http';
+import { openInterimListSession } from './interim-list-session';
+
+export function createBrowserGateway(): FeedGateway {
+  const open = new Set<ListSession>();
+  const raf = (cb: () => void) => requestAnimationFrame(() => cb());
+  return {
+    openList(request) {
+      const session = openInterimListSession(request, readCookie(document.cookie, COLLAPSED_COOKIE_NAME));
+      const batched: ListSession = { ...session, view: frameBatched(session.view, raf) };
+      const wrapped: ListSession = {
+        ...batched,
+        close() {
+          open.delete(wrapped);
+          session.close();
+        },
+      };
+      open.add(wrapped);
+      return wrapped;
+    },
+    fetchDetail: fetchDetailBody,
+    findEvent(eventId) {
+      for (const session of open) {
+        const snapshot = session.view.snapshot();
+        const event = snapshot.events.get(eventId);
+        if (event) return { event, sportId: event.sportId ?? snapshot.sportId ?? 0 };
+      }
+      return null;
+    },
+    now: () => Date.now(),
+  };
+}

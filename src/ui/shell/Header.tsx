@@ -1,0 +1,62 @@
+// The page header: logo, sport navigation, theme switch, settings and the login button. The login
+// button opens the account dialogs' window through the windows machine (S2-38…S2-40).
+import { useSelector } from '@xstate/react';
+import { Link } from 'react-router';
+import { EDITION } from '../../domain/edition';
+import { kk } from '../../i18n/kk';
+import { usePageActors } from '../common/actors';
+import { SettingsMenu } from './SettingsMenu';
+import { SportNav } from './SportNav';
+import { useResolvedTheme } from './theme';
+
+export function Header({ currentSportId }: { currentSportId: number | null }) {
+  const { windows, settings } = usePageActors();
+  const theme = useResolvedTheme(settings);
+  const menuOpen = useSelector(windows, (s) => s.context.active === 'verticalMenu');
+  const loginOpen = useSelector(windows, (s) => s.context.active === 'login');
+  return (
+    <header className="header">
+      <div className="header__bar">
+        <button
+          type="button"
+          className="icon-button header__menu"
+          aria-expanded={menuOpen}
+          aria-controls="left-menu"
+          aria-label={kk.header.menu}
+          onClick={() => windows.send({ type: 'window.toggle', name: 'verticalMenu' })}
+        >
+          <span aria-hidden="true">☰</span>
+        </button>
+        <Link to={`${EDITION.routePrefix}/football/`} className="logo">
+          <span className="logo__mark" aria-hidden="true">
+            ●
+          </span>
+          {kk.siteName}
+        </Link>
+        <div className="header__actions">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={theme === 'dark' ? kk.header.themeLight : kk.header.themeDark}
+            title={theme === 'dark' ? kk.header.themeLight : kk.header.themeDark}
+            data-testid="theme-toggle"
+            onClick={() => settings.send({ type: 'settings.theme', theme: theme === 'dark' ? 'light' : 'dark' })}
+          >
+            <span aria-hidden="true">{theme === 'dark' ? '☀' : '☾'}</span>
+          </button>
+          <SettingsMenu />
+          <button
+            type="button"
+            className="button button--login"
+            aria-expanded={loginOpen}
+            data-testid="login-button"
+            onClick={() => windows.send({ type: 'window.open', name: 'login' })}
+          >
+            {kk.header.login}
+          </button>
+        </div>
+      </div>
+      <SportNav currentSportId={currentSportId} />
+    </header>
+  );
+}

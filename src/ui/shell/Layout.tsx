@@ -1,0 +1,37 @@
+// The page frame every route shares: skip link, header, the route's content, footer, and the slot
+// where the account dialogs render their windows.
+import type { ReactNode } from 'react';
+import { kk } from '../../i18n/kk';
+import { usePageClock } from '../common/use-now';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { LangBox } from './LangBox';
+
+export interface LayoutProps {
+  readonly currentSportId: number | null;
+  readonly children: ReactNode;
+  /** Account dialogs (login window …), opened through the windows machine. */
+  readonly accountSlot?: ReactNode;
+  readonly showGambleLinks?: boolean;
+  readonly showMobileLink?: boolean;
+}
+
+export function Layout({ currentSportId, children, accountSlot, showGambleLinks, showMobileLink }: LayoutProps) {
+  const clock = usePageClock();
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        {kk.skipToContent}
+      </a>
+      <Header currentSportId={currentSportId} />
+      {children}
+      <Footer
+        year={new Date(clock.now()).getUTCFullYear()}
+        showGambleLinks={showGambleLinks}
+        showMobileLink={showMobileLink}
+      />
+      <LangBox />
+      {accountSlot}
+    </div>
+  );
+}
