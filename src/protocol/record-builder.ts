@@ -6,7 +6,9 @@
 import type { FieldTable } from './key-codes';
 
 interface ShapeNode {
-  readonly next: (ShapeNode | undefined)[];
+  /** Children: the field index at i leads to the node at i (most nodes have one child). */
+  readonly fields: number[];
+  readonly children: ShapeNode[];
   template: Record<string, unknown> | null;
   /** Which copy site serves this template (see {@link copyTemplate}). */
   slot: number;
@@ -61,8 +63,13 @@ export interface NamedSetters {
   set(record: Record<string, unknown>, setter: number, value: unknown): void;
 }
 
-/** Above this many shapes (a hostile feed), records are built key by key instead. */
+/** Above this many shapes or trie nodes (a hostile feed), records are built key by key instead. */
 const MAX_SHAPES = 2048;
+const MAX_NODES = 65536;
+
+function newNode(): ShapeNode {
+  return { fields: [], children: [], template: null, slot: 0 };
+}
 
 export class RecordBuilder {
   private readonly names: readonly string[];
@@ -73,10 +80,12 @@ export class RecordBuilder {
   private readonly heads: readonly string[];
   private readonly setterOf: Int32Array;
   private readonly setters: NamedSetters | null;
-  private node: ShapeNode;
+  /** Null once the row left the trie (node limit reached). */
+  private node: ShapeNode | null;
   private count = 0;
   private row = 1;
   private shapes = 0;
+  private nodes = 1;
 
   /** `heads` are the fixed leading properties (id, sportId …); the caller writes them after {@link build}. */
   constructor(table: FieldTable, heads: readonly string[], setters: NamedSetters | null = null) {
@@ -90,7 +99,7 @@ export class RecordBuilder {
     this.order = new Int32Array(table.size);
     this.seen = new Int32Array(table.size);
     this.heads = heads;
-    this.root = { next: new Array(table.size).fill(undefined), template: null, slot: 0 };
+    this.root = newNode();
     this.node = this.root;
   }
 
@@ -112,13 +121,7 @@ export class RecordBuilder {
     if (mark === this.row) return;
     if (mark !== -this.row) {
       this.order[this.count++] = field;
-      const node = this.node;
-      let child = node.next[field];
-      if (child === undefined) {
-        child = { next: new Array(this.names.length).fill(undefined), template: null, slot: 0 };
-        node.next[field] = child;
-      }
-      this.node = child;
+      this.node = this.child(field);
     } else if (!nonEmpty) {
       return;
     }
@@ -126,18 +129,33 @@ export class RecordBuilder {
     this.seen[field] = nonEmpty ? this.row : -this.row;
   }
 
+  private child(field: number): ShapeNode | null {
+    const node = this.node;
+    if (node === null) return null;
+    const fields = node.fields;
+    for (let i = 0; i < fields.length; i++) if (fields[i] === field) return node.children[i];
+    if (this.nodes >= MAX_NODES) return null;
+    this.nodes++;
+    const child = newNode();
+    fields.push(field);
+    node.children.push(child);
+    return child;
+  }
+
   /** The record of the current row: heads first (their values only seed a new template), then the fields. */
   build(head0: unknown, head1: unknown, head2?: unknown): Record<string, unknown> {
     const node = this.node;
     let record: Record<string, unknown>;
-    if (node.template !== null) {
+    if (node === null) {
+      record = this.bare();
+    } else if (node.template !== null) {
       record = copyTemplate(node.slot, node.template);
     } else if (this.shapes < MAX_SHAPES) {
       node.template = this.template(head0, head1, head2);
       node.slot = this.shapes++;
       record = copyTemplate(node.slot, node.template);
     } else {
-      record = {};
+      record = this.bare();
     }
     const names = this.names;
     const values = this.values;
@@ -151,6 +169,13 @@ export class RecordBuilder {
       else record[names[field]] = values[field];
       values[field] = undefined;
     }
+    return record;
+  }
+
+  /** A record without a template: heads first, so property order stays the same. */
+  private bare(): Record<string, unknown> {
+    const record: Record<string, unknown> = {};
+    for (const head of this.heads) record[head] = null;
     return record;
   }
 

@@ -257,4 +257,28 @@ describe('list feed mapping (protocol.md §3)', () => {
   it('S7-2 every event field has a named store (event-field-setters.ts matches keys.ts)', () => {
     expect([...EVENT_SETTER_NAMES].sort()).toEqual(EVENT_FIELDS.map(([name]) => name).sort());
   });
+
+  it('S8-7 a feed with thousands of distinct key sequences still maps every row correctly', () => {
+    const keys = ['AG', 'AH', 'AE', 'AF', 'AB', 'AC', 'AD', 'BA', 'BB', 'AM', 'ER', 'XA'];
+    const rows: FeedRow[] = [];
+    for (let mask = 1; mask < 1 << keys.length; mask++) {
+      const row: [string, string][] = [['AA', `e${mask}`]];
+      keys.forEach((key, bit) => {
+        if (mask & (1 << bit)) row.push([key, String(bit + 1)]);
+      });
+      rows.push(row);
+    }
+    const feed = parseListFeed(serializeRows(rows));
+    expect(feed.events).toHaveLength(rows.length);
+    const byKey = new Map(EVENT_FIELDS.map(([name, key, kind]) => [key, [name, kind] as const]));
+    feed.events.forEach((e, i) => {
+      const expected: Record<string, unknown> = { id: `e${i + 1}`, sportId: null, leagueId: null };
+      for (const [key, value] of rows[i].slice(1)) {
+        const [name, kind] = byKey.get(key) ?? ['?', 'str'];
+        expected[name] = kind === 'num' ? Number(value) : value;
+      }
+      expect(e).toEqual(expected);
+      expect(Object.keys(e).slice(0, 3)).toEqual(['id', 'sportId', 'leagueId']);
+    });
+  });
 });
