@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type FeedRow, isEmptyFeedBody, parseRows, serializeRows, toFeedNumber } from '../../src/protocol/codec';
 import { indexFeed } from '../../src/protocol/feed-index';
+import { numberAt } from '../../src/protocol/feed-number';
 import { parseListFeed } from '../../src/protocol/list-feed';
 
 /** Keys and values without separators: what the framing carries unchanged. */
@@ -173,5 +174,23 @@ describe('number conversion (protocol.md §1 rule 7)', () => {
     expect(toFeedNumber('AA', 'KxrZoe94')).toBe('KxrZoe94');
     expect(toFeedNumber('QC', '1788764400|')).toBe('1788764400|');
     expect(toFeedNumber('AA', 'Infinity')).toBe('Infinity');
+  });
+
+  it('S7-1 the scanner reads numbers exactly as the generic conversion does (property)', () => {
+    const numeric = fc.oneof(
+      fc.double({ noNaN: true }).map(String),
+      fc.integer().map(String),
+      fc.tuple(fc.nat(99999), fc.nat(9999)).map(([a, b]) => `${a}.${b}`),
+      fc.stringMatching(/^-?[0-9]{0,17}(\.[0-9]{0,17})?$/),
+      fc.string({ unit: fc.constantFrom('0', '1', '9', '.', '-', '+', 'e', ' ', 'x', 'I') }),
+    );
+    fc.assert(
+      fc.property(numeric, (text) => {
+        const generic = toFeedNumber('AG', text);
+        const expected = typeof generic === 'number' ? generic : Number.NaN;
+        expect(Object.is(numberAt(`~${text}¬`, 1, text.length + 1), expected), text).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
