@@ -145,7 +145,10 @@ export const devOidcPlugin: FastifyPluginAsync<DevOidcOptions> = async (app, opt
       let identity: DevIdentity | undefined = devIdentities(provider).find((i) => i.key === q.identity);
       if (!identity && q.identity === 'custom' && q.email)
         identity = {
-          key: createHash('sha256').update(q.email.toLowerCase()).digest('hex').slice(0, 16),
+          key: createHash('sha256')
+            .update(`${q.email.toLowerCase()}|${q.name ?? ''}`)
+            .digest('hex')
+            .slice(0, 16),
           name: q.name ?? '',
           email: q.email,
           emailVerified: q.email_verified === 'true',

@@ -47,6 +47,8 @@ export async function listOutbox(
 
 export class Mailer {
   private readonly pending = new Set<Promise<void>>();
+  /** Orders messages written within the same millisecond. */
+  private sequence = 0;
   constructor(
     private readonly db: Kysely<AccountDatabase>,
     private readonly smtp: SmtpOptions | null,
@@ -56,7 +58,8 @@ export class Mailer {
   /** Writes the message to the outbox and, with SMTP configured, sends it in the background. */
   async send(kind: EmailKind, to: string, params: MailParams): Promise<string> {
     const content = renderMail(kind, params);
-    const id = `${this.now().toString(36).padStart(10, '0')}${randomId()}`;
+    this.sequence = (this.sequence + 1) % 1_000_000;
+    const id = `${this.now().toString(36).padStart(10, '0')}${this.sequence.toString(36).padStart(4, '0')}${randomId()}`;
     await this.db
       .insertInto('outbox')
       .values({
