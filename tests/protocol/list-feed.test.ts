@@ -270,7 +270,9 @@ describe('list feed mapping (protocol.md §3)', () => {
     }
     const feed = parseListFeed(serializeRows(rows));
     expect(feed.events).toHaveLength(rows.length);
-    const byKey = new Map(EVENT_FIELDS.map(([name, key, kind]) => [key, [name, kind] as const]));
+    const byKey = new Map<string, readonly [string, string]>(
+      EVENT_FIELDS.map(([name, key, kind]) => [key, [name, kind]]),
+    );
     feed.events.forEach((e, i) => {
       const expected: Record<string, unknown> = { id: `e${i + 1}`, sportId: null, leagueId: null };
       for (const [key, value] of rows[i].slice(1)) {
