@@ -9,8 +9,8 @@
 //   running            parallel regions:
 //     updates          S4-2 periodic update feeds (every 5 s while polling, S9-4 update 5; every
 //                      10 s while push is open, S9-4 default 10, to repair lost push messages);
-//                      before each, S4-3: a sync older than 0.8 × cache time (10 s) runs the repair
-//                      feed if within 0.8 × 300 s, else the page restarts with the initial feed.
+//                      before each poll, S4-3: a sync older than 0.8 × cache time (10 s) runs the
+//                      repair feed if within 0.8 × 300 s, else the page restarts with the initial feed.
 //     freshness        fresh → stale (8 s after the last sync) → expired (240 s after it).
 //     push             S4-2 push connects when data exists; if it fails, polling takes over (S8-3).
 //     system           S4-2 the sys feed every 60 s in fallback (while push is not open).
@@ -34,7 +34,7 @@
 //   { type: 'page.visibility', visible }        document visibility (A4-11)
 //   { type: 'page.online', online }             navigator online state (A4-11)
 //   { type: 'reload' }                          restart with the initial feed
-import { enqueueActions, fromCallback, sendTo, setup, spawnChild, stateIn } from 'xstate';
+import { and, enqueueActions, fromCallback, sendTo, setup, spawnChild, stateIn } from 'xstate';
 import type { FeedAnswer, FeedCall } from '../src/net/feed-call';
 import { updateSubject } from '../src/net/feed-names';
 import type { SysFeed } from '../src/net/sys-feed';
@@ -244,6 +244,7 @@ const base = setup({
     showingMyGames: ({ context }) => context.tab === 'myGames',
     pushWanted: ({ context }) => context.pushEnabled && context.hasData,
     pollingFallback: ({ context }) => !context.pushOpen,
+    polling: ({ context }) => !context.pushOpen,
     oddsShown: ({ context }) => context.tab === 'odds',
     oddsHidden: ({ context }) => context.tab !== 'odds',
   },
@@ -489,8 +490,16 @@ export const feedCycleMachine = cycle.createMachine({
             // S4-3: how old is the last sync?
             checking: {
               always: [
-                { guard: stateIn('#feedCycle.running.freshness.expired'), target: '#feedCycle.loading' },
-                { guard: stateIn('#feedCycle.running.freshness.stale'), target: 'syncing', actions: 'planRepairRound' },
+                // (While push is open the 10 s check is a cumulative update: the S4-3 rule is for polling.)
+                {
+                  guard: and(['polling', stateIn('#feedCycle.running.freshness.expired')]),
+                  target: '#feedCycle.loading',
+                },
+                {
+                  guard: and(['polling', stateIn('#feedCycle.running.freshness.stale')]),
+                  target: 'syncing',
+                  actions: 'planRepairRound',
+                },
                 { target: 'syncing', actions: 'planUpdateRound' },
               ],
             },
@@ -524,13 +533,14 @@ export const feedCycleMachine = cycle.createMachine({
         },
 
         // S4-3: fresh until 0.8 × cache time after the last sync, stale until 0.8 × 300 s, then expired.
+        // (sync.done is handled in the children: a reentering transition on the region itself would
+        // take the whole parallel state as its domain and restart every region.)
         freshness: {
           initial: 'fresh',
-          on: { 'sync.done': { target: '.fresh', reenter: true } },
           states: {
-            fresh: { after: { staleAfter: 'stale' } },
-            stale: { after: { expiresAfter: 'expired' } },
-            expired: {},
+            fresh: { after: { staleAfter: 'stale' }, on: { 'sync.done': { target: 'fresh', reenter: true } } },
+            stale: { after: { expiresAfter: 'expired' }, on: { 'sync.done': 'fresh' } },
+            expired: { on: { 'sync.done': 'fresh' } },
           },
         },
 
