@@ -203,7 +203,7 @@ describe('v3 login, logout, password and user calls', () => {
     const other = await loginAs(server, 'user@example.kz');
     const change = (password: string, newpassword: string) =>
       server.post('/v3/passwordchange', { id: kept.id, code: kept.hash, password, newpassword });
-    expect((await change('Wrong_123', 'Newpass_1')).body).toEqual({ err: 'XE1' });
+    expect((await change('Wrong_123', 'Newpass_1')).body).toEqual({ err: 'XE5' });
     expect((await change(GOOD_PASSWORD, 'weak')).body).toEqual({ err: 'XE11' });
     expect((await change(GOOD_PASSWORD, 'Newpass_1')).body).toEqual({ r: 'XY1' });
     expect((await server.post('/v4/getdata', { loggedIn: kept, project: PROJECT })).body.profile).toBeDefined();

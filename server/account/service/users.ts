@@ -159,7 +159,9 @@ export async function changePassword(
   newPassword: string,
 ): Promise<void> {
   if (!isOldPassword(oldPassword) || !isNewPassword(newPassword)) throw new LegacyFailure('XE11');
-  if (!user.password_hash || !(await verifyPassword(oldPassword, user.password_hash))) throw new LegacyFailure('XE1');
+  // A wrong current password is a failed verification (XE5 → 'password invalid'), not a login mismatch, which
+  // would end the session (A4-6).
+  if (!user.password_hash || !(await verifyPassword(oldPassword, user.password_hash))) throw new LegacyFailure('XE5');
   const hash = await hashPassword(newPassword, ctx.settings.scryptLogN);
   await ctx.db
     .updateTable('users')
