@@ -334,7 +334,7 @@ describe('HTTP-level failures', () => {
   it('A7-20 setAppVersion sends the app version with each call', async () => {
     const headers: string[] = [];
     const { client } = makeClient(new Map(), {}, (input, init) => {
-      headers.push(String((init?.headers as Record<string, string>)['x-app-version']));
+      headers.push(String(((init?.headers ?? {}) as Record<string, string>)['x-app-version']));
       return fetch(input, init);
     });
     client.setAppVersion('2.4.1');
