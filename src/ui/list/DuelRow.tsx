@@ -54,12 +54,7 @@ export const DuelRow = memo(function DuelRow({ eventId, sportId, withOdds }: Due
           <span className="row__time">{event.startTime ? startTimeText(event.startTime, now) : ''}</span>
         ) : (
           <span className={status.live ? 'row__stage row__stage--live' : 'row__stage'}>
-            {status.text}
-            {status.blink ? (
-              <span className="blink" aria-hidden="true">
-                '
-              </span>
-            ) : null}
+            <StatusLabel text={status.text} short={status.short} blink={status.blink} />
           </span>
         )}
       </span>
@@ -76,6 +71,28 @@ export const DuelRow = memo(function DuelRow({ eventId, sportId, withOdds }: Due
     </Link>
   );
 });
+
+/** Full and short status text (CSS picks one by width, S3-38); a running clock's apostrophe blinks (S4-18). */
+export function StatusLabel({ text, short, blink }: { text: string; short: string; blink: boolean }) {
+  const strip = (t: string) => (blink && t.endsWith("'") ? t.slice(0, -1) : t);
+  const mark = blink ? (
+    <span className="blink" aria-hidden="true">
+      '
+    </span>
+  ) : null;
+  return (
+    <>
+      <span className="status-full">
+        {strip(text)}
+        {mark}
+      </span>
+      <span className="status-short" aria-hidden="true">
+        {strip(short)}
+        {mark}
+      </span>
+    </>
+  );
+}
 
 const CARD_SLOTS = ['a', 'b', 'c', 'd'];
 

@@ -12,6 +12,7 @@ import { resultShows, sportName, statusText } from '../format/domain';
 import { fullDateTime } from '../format/time';
 import { type FeedGateway, useFeedGateway } from '../store/feed-gateway';
 import type { MatchCore } from './detail-mappers';
+import { StatusLabel } from '../list/DuelRow';
 import { TabPanel } from './panels';
 import { type MatchTab, useMatchFeeds } from './use-match-feeds';
 
@@ -64,6 +65,26 @@ function useEventSport(gateway: FeedGateway, eventId: string, hint: MatchHint | 
   return known ?? probed;
 }
 
+/** The event as the sport's day list holds it, kept live by that list's updates. */
+function useListEvent(gateway: FeedGateway, sportId: number | null, eventId: string): ScoreboardEvent | null {
+  const [event, setEvent] = useState<ScoreboardEvent | null>(null);
+  useEffect(() => {
+    if (sportId === null) return;
+    const session = gateway.openList({ sportId, day: 0 });
+    const read = () => {
+      const next = session.view.snapshot().events.get(eventId) ?? null;
+      setEvent((current) => (current?.version === next?.version && current?.id === next?.id ? current : next));
+    };
+    const unsubscribe = session.view.subscribe(read);
+    read();
+    return () => {
+      unsubscribe();
+      session.close();
+    };
+  }, [gateway, sportId, eventId]);
+  return event;
+}
+
 export function MatchPage({ eventId }: { eventId: string }) {
   const gateway = useFeedGateway();
   const location = useLocation();
@@ -72,7 +93,8 @@ export function MatchPage({ eventId }: { eventId: string }) {
   const sportId = useEventSport(gateway, eventId, hint);
   const tab = tabFromParam(params.get('tab'));
   const feeds = useMatchFeeds(gateway, sportId, eventId, tab);
-  const listEvent = gateway.findEvent?.(eventId)?.event ?? null;
+  const ownListEvent = useListEvent(gateway, sportId, eventId);
+  const listEvent = ownListEvent ?? gateway.findEvent?.(eventId)?.event ?? null;
   const showParticipants = sportId === null || !NO_PARTICIPANT_SPORTS.has(sportId);
   const available = feeds.core?.tabs;
   const tabs = TABS.filter(
@@ -183,12 +205,7 @@ function MatchHeader({ sportId, core, listEvent, home, away, league, showPartici
             <span>{awayScore}</span>
           </div>
           <div className={live ? 'match-header__status match-header__status--live' : 'match-header__status'}>
-            {status ? status.text : ''}
-            {status?.blink ? (
-              <span className="blink" aria-hidden="true">
-                '
-              </span>
-            ) : null}
+            {status ? <StatusLabel text={status.text} short={status.text} blink={status.blink} /> : null}
           </div>
         </div>
         <p className="match-header__team match-header__team--away">{showParticipants ? away : ''}</p>

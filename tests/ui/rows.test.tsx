@@ -1,0 +1,138 @@
+// @vitest-environment happy-dom
+import { act, cleanup, screen, within } from '@testing-library/react';
+import { Profiler } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DuelRow } from '../../src/ui/list/DuelRow';
+import { RaceRow } from '../../src/ui/list/RaceRow';
+import { ScoreboardContext } from '../../src/ui/store/hooks';
+import { settableScoreboard } from '../../src/ui/store/scoreboard-view';
+import { event, fakeGateway, league, NOW, renderPage, snapshot, withEvent } from './support/render';
+
+afterEach(cleanup);
+
+const L = league('1_aaa');
+
+function renderRows(s: ReturnType<typeof snapshot>, ids: string[], sportId = 1, withOdds = false) {
+  const board = settableScoreboard(s);
+  const renders = new Map<string, number>();
+  const view = renderPage(
+    <ScoreboardContext value={board}>
+      {ids.map((id) => (
+        <Profiler key={id} id={id} onRender={(pid) => renders.set(pid, (renders.get(pid) ?? 0) + 1)}>
+          <div data-testid={`wrap-${id}`}>
+            <DuelRow eventId={id} sportId={sportId} withOdds={withOdds} />
+          </div>
+        </Profiler>
+      ))}
+    </ScoreboardContext>,
+    { gateway: fakeGateway(s) },
+  );
+  return { ...view, board, renders };
+}
+
+describe('duel rows', () => {
+  it('S2-50 S4-25 a scheduled match shows its start time and no score', () => {
+    const start = NOW / 1000 + 2 * 3600; // 17:00 in UTC+5
+    renderRows(snapshot([L], [event('a', L.id, { startTime: start })]), ['a']);
+    const row = screen.getByTestId('wrap-a');
+    expect(within(row).getByTestId('row-status').textContent).toBe('17:00');
+    expect(within(row).getByTestId('row-score').textContent).toBe('--');
+  });
+
+  it('S4-18 S4-19 a live soccer match shows the live minute from AO and its score', () => {
+    const live = event('a', L.id, {
+      stageType: 2,
+      stage: 12,
+      periodStartTime: NOW / 1000 - 23 * 60 - 5,
+      homeScore: 2,
+      awayScore: 1,
+      homeRedCards: 1,
+    });
+    renderRows(snapshot([L], [live]), ['a']);
+    const row = screen.getByTestId('wrap-a');
+    expect(row.querySelector('.status-full')?.textContent).toBe("24'");
+    expect(within(row).getByTestId('row-score').textContent).toBe('21');
+    expect(within(row).getByRole('img', { name: '1 қызыл карточка' })).toBeTruthy();
+  });
+
+  it('S3-38 a finished match shows the Kazakh status label', () => {
+    renderRows(snapshot([L], [event('a', L.id, { stageType: 3, stage: 3, homeScore: 0, awayScore: 0, winner: 0 })]), [
+      'a',
+    ]);
+    expect(screen.getByTestId('wrap-a').querySelector('.status-full')?.textContent).toBe('Аяқталды');
+  });
+
+  it('S3-5 the serve mark shows for the serving side of a live tennis match only', () => {
+    const tennis = event('t', L.id, { sportId: 2, stageType: 2, stage: 17, homeScore: 0, awayScore: 0, service: 2 });
+    renderRows(snapshot([L], [tennis], 1, 2), ['t'], 2);
+    const marks = screen.getByTestId('wrap-t').querySelectorAll('.serve');
+    expect(marks[0].classList.contains('serve--on')).toBe(false);
+    expect(marks[1].classList.contains('serve--on')).toBe(true);
+  });
+
+  it('S3-8 S3-68 odds columns follow the sport odds type and the chosen format', () => {
+    const a = event('a', L.id, { odds1: 1.5, oddsX: 4, odds2: 6 });
+    const { actors } = renderRows(snapshot([L], [a]), ['a'], 1, true);
+    const odds = () => [...screen.getByTestId('row-odds').children].map((c) => c.textContent);
+    expect(odds()).toEqual(['1.50', '4.00', '6.00']);
+    act(() => actors.settings.send({ type: 'settings.oddsFormat', format: 'uk' }));
+    expect(odds()).toEqual(['1/2', '3/1', '5/1']);
+    cleanup();
+    renderRows(snapshot([L], [event('b', L.id, { sportId: 2, odds1: 1.5, odds2: 2.5 })], 1, 2), ['b'], 2, true);
+    expect(odds()).toEqual(['1.50', '2.50']);
+  });
+
+  it('S9-4 a goal highlight shows until its end time and then goes', () => {
+    const a = event('a', L.id, {
+      stageType: 2,
+      stage: 12,
+      homeScore: 1,
+      awayScore: 0,
+      highlight: { kind: 'goal', until: NOW + 60_000 },
+    });
+    const { clock } = renderRows(snapshot([L], [a]), ['a']);
+    const link = () => screen.getByTestId('wrap-a').querySelector('a');
+    expect(link()?.classList.contains('row--hl-goal')).toBe(true);
+    act(() => clock.advance(59_000));
+    expect(link()?.classList.contains('row--hl-goal')).toBe(true);
+    act(() => clock.advance(2_000));
+    expect(link()?.classList.contains('row--hl-goal')).toBe(false);
+  });
+
+  it('DESIGN rows subscribe narrowly: a change to one event re-renders only its own row', () => {
+    const s = snapshot([L], [event('a', L.id), event('b', L.id), event('c', L.id)]);
+    const { board, renders } = renderRows(s, ['a', 'b', 'c']);
+    const before = new Map(renders);
+    act(() => board.set(withEvent(s, 'b', { stageType: 2, stage: 12, homeScore: 1, awayScore: 0 })));
+    expect(renders.get('a')).toBe(before.get('a'));
+    expect(renders.get('c')).toBe(before.get('c'));
+    expect(renders.get('b')).toBe((before.get('b') ?? 0) + 1);
+    expect(within(screen.getByTestId('wrap-b')).getByTestId('row-score').textContent).toBe('10');
+  });
+});
+
+describe('race rows', () => {
+  it('S3-33 S4-25 a race row shows rank, name, time and a + gap; golf ties get a T', () => {
+    const R = league('34_r', { sportId: 34, raceStageTypes: '2' });
+    const rows = [
+      event('r1', R.id, { sportId: 34, home: 'Нұрлан', rank: 1, resultTime: '4:01:00', gap: '' }),
+      event('r2', R.id, { sportId: 34, home: 'Ерлан', rank: 2, resultTime: '4:01:12', gap: '12' }),
+    ];
+    const board = settableScoreboard(snapshot([R], rows, 1, 34));
+    renderPage(
+      <ScoreboardContext value={board}>
+        <RaceRow eventId="r2" leagueId={R.id} sportId={34} />
+        <RaceRow eventId="g" leagueId={R.id} sportId={23} tied />
+      </ScoreboardContext>,
+    );
+    const row = document.querySelector('[data-event-id="r2"]') as HTMLElement;
+    expect(within(row).getByTestId('race-rank').textContent).toBe('2.');
+    expect(row.textContent).toContain('Ерлан');
+    expect(row.querySelector('[data-col="time"]')?.textContent).toBe('4:01:12');
+    expect(row.querySelector('[data-col="gap"]')?.textContent).toBe('+12');
+    act(() => board.set(snapshot([R], [...rows, event('g', R.id, { sportId: 23, rank: 3, parScore: -4 })], 2, 23)));
+    const golf = document.querySelector('[data-event-id="g"]') as HTMLElement;
+    expect(within(golf).getByTestId('race-rank').textContent).toBe('T3');
+    expect(golf.querySelector('[data-col="par"]')?.textContent).toBe('-4');
+  });
+});

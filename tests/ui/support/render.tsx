@@ -1,0 +1,169 @@
+// Component-test helpers: hand-built scoreboard snapshots, a fake feed gateway over them, and a
+// render wrapper with the page's actors, a manual clock and a memory router.
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { createActor } from 'xstate';
+import { settingsMachine } from '../../../machines/settings';
+import { windowsMachine } from '../../../machines/windows';
+import type { ScoreboardEvent, ScoreboardLeague, ScoreboardSnapshot } from '../../../src/scoreboard/types';
+import { type PageActors, PageActorsContext } from '../../../src/ui/common/actors';
+import { manualClock, PageClockContext } from '../../../src/ui/common/use-now';
+import { type CookieJar, CookieJarContext } from '../../../src/ui/list/use-collapsed';
+import { type FeedGateway, FeedGatewayContext, type ListSession } from '../../../src/ui/store/feed-gateway';
+import { type SettableScoreboard, settableScoreboard } from '../../../src/ui/store/scoreboard-view';
+
+export const NOW = Date.UTC(2026, 10, 22, 10, 0, 0); // 15:00 in UTC+5
+
+export function event(id: string, leagueId: string, fields: Partial<ScoreboardEvent> = {}): ScoreboardEvent {
+  return {
+    id,
+    sportId: 1,
+    leagueId,
+    version: 1,
+    liveMarked: false,
+    highlight: null,
+    startTime: NOW / 1000 + 3600,
+    stageType: 1,
+    stage: 1,
+    home: `Home ${id}`,
+    away: `Away ${id}`,
+    ...fields,
+  };
+}
+
+export function league(id: string, fields: Partial<ScoreboardLeague> = {}): ScoreboardLeague {
+  return {
+    id,
+    sportId: 1,
+    version: 1,
+    eventIds: [],
+    collapsed: false,
+    name: `ҚАЗАҚСТАН: Лига ${id}`,
+    countryName: 'Қазақстан',
+    url: '/football/kazakhstan/liga/',
+    type: 'p',
+    ...fields,
+  };
+}
+
+/** A snapshot from leagues in order; each league's eventIds are filled from the events given. */
+export function snapshot(
+  leagues: ScoreboardLeague[],
+  events: ScoreboardEvent[],
+  version = 1,
+  sportId = 1,
+): ScoreboardSnapshot {
+  const byLeague = new Map<string, string[]>();
+  for (const e of events) {
+    const list = byLeague.get(e.leagueId ?? '') ?? [];
+    list.push(e.id);
+    byLeague.set(e.leagueId ?? '', list);
+  }
+  return {
+    version,
+    sportId,
+    leagueOrder: leagues.map((l) => l.id),
+    leagues: new Map(leagues.map((l) => [l.id, { ...l, eventIds: byLeague.get(l.id) ?? l.eventIds }])),
+    events: new Map(events.map((e) => [e.id, e])),
+  };
+}
+
+/** Replaces one event with a new version (what the store does on a change). */
+export function withEvent(s: ScoreboardSnapshot, id: string, fields: Partial<ScoreboardEvent>): ScoreboardSnapshot {
+  const events = new Map(s.events);
+  const current = events.get(id);
+  if (!current) throw new Error(`no event ${id}`);
+  const version = s.version + 1;
+  events.set(id, { ...current, ...fields, version });
+  return { ...s, version, events };
+}
+
+export interface FakeGateway extends FeedGateway {
+  readonly board: SettableScoreboard;
+  readonly opened: { sportId: number; day: number }[];
+  readonly odds: boolean[];
+  readonly details: Map<string, string>;
+  readonly detailCalls: string[];
+}
+
+export function fakeGateway(initial: ScoreboardSnapshot, details: Record<string, string> = {}): FakeGateway {
+  const board = settableScoreboard(initial);
+  const opened: { sportId: number; day: number }[] = [];
+  const odds: boolean[] = [];
+  const detailMap = new Map(Object.entries(details));
+  const detailCalls: string[] = [];
+  return {
+    board,
+    opened,
+    odds,
+    details: detailMap,
+    detailCalls,
+    openList(request) {
+      opened.push({ ...request });
+      const session: ListSession = {
+        view: board,
+        status: () => 'ready',
+        subscribeStatus: () => () => {},
+        setOdds: (on) => odds.push(on),
+        close: () => {},
+      };
+      return session;
+    },
+    async fetchDetail(name) {
+      detailCalls.push(name);
+      return detailMap.get(name) ?? null;
+    },
+    now: () => NOW,
+  };
+}
+
+export function pageActors(): PageActors {
+  const settings = createActor(settingsMachine, { input: {} }).start();
+  const windows = createActor(windowsMachine, { input: {} }).start();
+  return { settings, windows };
+}
+
+export function memoryCookies(initial = ''): CookieJar & { jar: Map<string, string> } {
+  const jar = new Map<string, string>();
+  for (const part of initial.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) jar.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
+  }
+  return {
+    jar,
+    read: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+    write(assignment) {
+      const [pair] = assignment.split(';');
+      const eq = pair.indexOf('=');
+      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    },
+  };
+}
+
+export interface RenderOptions {
+  readonly route?: string;
+  readonly gateway?: FeedGateway;
+  readonly actors?: PageActors;
+  readonly cookies?: CookieJar;
+  readonly clock?: ReturnType<typeof manualClock>;
+}
+
+export function renderPage(ui: ReactElement, options: RenderOptions = {}) {
+  const actors = options.actors ?? pageActors();
+  const gateway = options.gateway ?? fakeGateway(snapshot([], []));
+  const clock = options.clock ?? manualClock(NOW);
+  const cookies = options.cookies ?? memoryCookies();
+  const result = render(
+    <PageActorsContext value={actors}>
+      <FeedGatewayContext value={gateway}>
+        <PageClockContext value={clock}>
+          <CookieJarContext value={cookies}>
+            <MemoryRouter initialEntries={[options.route ?? '/kz/football/']}>{ui}</MemoryRouter>
+          </CookieJarContext>
+        </PageClockContext>
+      </FeedGatewayContext>
+    </PageActorsContext>,
+  );
+  return { ...result, actors, gateway, clock, cookies };
+}
