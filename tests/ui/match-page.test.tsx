@@ -1,0 +1,63 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SiteRoutes } from '../../src/ui/SiteRoutes';
+import { event, fakeGateway, league, renderPage, snapshot, withEvent } from './support/render';
+
+afterEach(cleanup);
+
+const L = league('1_a');
+const live = event('AbCd1234', L.id, {
+  stageType: 2,
+  stage: 12,
+  homeScore: 0,
+  awayScore: 0,
+  home: 'Астана',
+  away: 'Қайрат',
+});
+
+function gatewayWith(extra: Record<string, string> = {}) {
+  return fakeGateway(snapshot([L], [live]), {
+    dc_1_AbCd1234: 'DA÷2¬DB÷12¬DE÷0¬DF÷0¬DX÷ST,LI,OD,HH¬A1÷¬~',
+    df_su_1_AbCd1234: "AC÷1-тайм¬IG÷0¬IH÷0¬~III÷x1¬IA÷1¬IB÷10'¬IE÷1¬IF÷Ойыншы А.¬IK÷Сары қағаз¬~A1÷¬~",
+    df_st_1_AbCd1234: 'SE÷Матч¬~SF÷Негізгі¬~SD÷12¬SG÷Доп иелену¬SH÷60%¬SI÷40%¬~A1÷¬~',
+    df_od_1_AbCd1234: 'OA÷1X2¬~OB÷Толық уақыт¬~OE÷16¬OD÷Букмекер¬XA÷1.9¬XB÷3.3¬XC÷4.2¬OG÷1¬~',
+    ...extra,
+  });
+}
+
+describe('match page', () => {
+  it('S2-33 S2-35 the match page shows a header and tabs whose panels load their detail feeds', async () => {
+    const gateway = gatewayWith();
+    renderPage(<SiteRoutes />, { route: '/kz/match/AbCd1234/', gateway });
+    await waitFor(() => expect(screen.getByTestId('match-header').textContent).toContain('Астана'));
+    await waitFor(() => expect(screen.getByTestId('match-panel').textContent).toContain('Ойыншы А.'));
+    fireEvent.click(screen.getByRole('button', { name: 'Статистика' }));
+    await waitFor(() => expect(screen.getByTestId('match-panel').textContent).toContain('Доп иелену'));
+    fireEvent.click(screen.getByRole('button', { name: 'Коэффициенттер' }));
+    await waitFor(() => expect(document.getElementById('odds-prematch')?.textContent).toContain('Букмекер'));
+    expect(gateway.detailCalls).toContain('df_od_1_AbCd1234');
+  });
+
+  it('S2-34 detail participants are ignored for cricket, golf and moto racing', async () => {
+    const cricket = event('Cr123456', L.id, { sportId: 13, stageType: 2, stage: 26, home: 'Үндістан', away: 'Англия' });
+    const gateway = fakeGateway(snapshot([L], [cricket], 1, 13), { dc_13_Cr123456: 'DA÷2¬DB÷26¬DX÷LI,HH¬A1÷¬~' });
+    renderPage(<SiteRoutes />, { route: '/kz/match/Cr123456/', gateway });
+    await waitFor(() => expect(gateway.detailCalls).toContain('dc_13_Cr123456'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Шолу' })).toBeTruthy());
+    expect(screen.getByTestId('match-header').textContent).not.toContain('Үндістан');
+    expect(screen.queryByRole('button', { name: 'Құрамдар' })).toBeNull();
+  });
+
+  it('S1-6 a score change of the open match is announced politely in Kazakh', async () => {
+    const gateway = gatewayWith({ dc_1_AbCd1234: 'DA÷2¬DB÷12¬DX÷ST¬A1÷¬~' });
+    renderPage(<SiteRoutes />, { route: '/kz/match/AbCd1234/', gateway });
+    const announcer = screen.getByTestId('score-announcer');
+    expect(announcer.getAttribute('aria-live')).toBe('polite');
+    await waitFor(() => expect(screen.getByTestId('match-score').textContent).toBe('0-0'));
+    expect(announcer.textContent).toBe('');
+    act(() => gateway.board.set(withEvent(gateway.board.snapshot(), 'AbCd1234', { homeScore: 1 })));
+    await waitFor(() => expect(screen.getByTestId('match-score').textContent).toBe('1-0'));
+    expect(announcer.textContent).toBe('Есеп өзгерді: Астана 1:0 Қайрат');
+  });
+});
