@@ -1,0 +1,158 @@
+// The running world: a fact log that grows as virtual time advances, and the fold of it. At
+// start it publishes the calendar range (past days as results, future days as fixtures, S2-29,
+// S9-2, S9-3) and plays everything up to the start time; at each local midnight it publishes a
+// new future day and archives the day that left the range, so a world left running for a week
+// keeps a full calendar.
+import type { Fact, TimedFact } from './facts';
+import { WorldBuilder, emptyWorld } from './fold';
+import { localDayIndex, localDayStart, planDay } from './plan/day-plan';
+import { dayScript, mergeTimed, planRowIds, publicationFacts } from './timeline';
+import type { WorldState } from './world/state';
+
+export interface SimulationOptions {
+  readonly seed: number;
+  /** Virtual start, epoch ms. */
+  readonly startTime: number;
+  /** UTC offset in hours; default 5 (S7-1). */
+  readonly timezoneHour?: number;
+  /** Past days kept with results; default 1 (S9-2 My Games past 1 day). */
+  readonly pastDays?: number;
+  /** Future days with fixtures; default 7 (S9-2 future 7 days, S9-3 calendar range 7). */
+  readonly futureDays?: number;
+  /** Sport ids; default all 40. */
+  readonly sports?: readonly number[];
+  /** Keep every fact in `facts` (default true); a long-running server may turn it off. */
+  readonly keepLog?: boolean;
+}
+
+export interface Simulation {
+  /** Fold of every fact so far. */
+  readonly state: WorldState;
+  /** Appends facts up to virtual time `timeMs`; returns the new ones. */
+  advanceTo(timeMs: number): readonly Fact[];
+  onFacts(listener: (facts: readonly Fact[], state: WorldState) => void): () => void;
+  /** The log so far (empty when `keepLog` is false). */
+  readonly facts: readonly Fact[];
+  /** Virtual time reached, epoch ms. */
+  readonly time: number;
+}
+
+const DEFAULT_PAST_DAYS = 1; // S9-2
+const DEFAULT_FUTURE_DAYS = 7; // S9-2, S9-3
+
+class WorldSimulation implements Simulation {
+  state: WorldState = emptyWorld();
+  readonly facts: Fact[] = [];
+  time: number;
+  private readonly listeners = new Set<(facts: readonly Fact[], state: WorldState) => void>();
+  private seq = 0;
+  private lastFactTime = 0;
+  private pending: TimedFact[] = [];
+  private cursor = 0;
+  private readonly knownLeagues = new Set<string>();
+  private readonly tz: number;
+  private readonly pastDays: number;
+  private readonly futureDays: number;
+  /** Local day the virtual clock is in. */
+  private day: number;
+
+  constructor(private readonly options: SimulationOptions) {
+    this.tz = options.timezoneHour ?? 5;
+    this.pastDays = Math.max(0, options.pastDays ?? DEFAULT_PAST_DAYS);
+    this.futureDays = Math.max(1, options.futureDays ?? DEFAULT_FUTURE_DAYS);
+    const today = localDayIndex(options.startTime, this.tz);
+    const origin = localDayStart(today - this.pastDays, this.tz);
+    this.time = origin;
+    this.day = today;
+    const batch: Fact[] = [];
+    const builder = new WorldBuilder(this.state);
+    for (let d = today - this.pastDays; d <= today + this.futureDays; d++) this.publish(d, origin, batch, builder);
+    for (let d = today - this.pastDays; d <= today + 1; d++) this.activate(d, origin);
+    this.state = builder.finish();
+    this.drain(options.startTime, batch);
+    this.time = Math.max(this.time, options.startTime);
+  }
+
+  private plan(day: number) {
+    return planDay(this.options.seed, day, this.tz, this.options.sports);
+  }
+
+  private append(time: number, body: TimedFact['body'], batch: Fact[], builder: WorldBuilder): void {
+    const t = Math.max(time, this.lastFactTime);
+    this.lastFactTime = t;
+    const fact = { seq: ++this.seq, time: t, ...body } as Fact;
+    builder.apply(fact);
+    batch.push(fact);
+  }
+
+  private publish(day: number, at: number, batch: Fact[], builder: WorldBuilder): void {
+    for (const body of publicationFacts(this.plan(day), this.knownLeagues)) this.append(at, body, batch, builder);
+  }
+
+  private activate(day: number, floor: number): void {
+    const script = dayScript(this.plan(day), floor);
+    this.pending = mergeTimed(this.pending.slice(this.cursor), script);
+    this.cursor = 0;
+  }
+
+  /** Day rollover at local midnight starting `day`. */
+  private rollover(day: number, batch: Fact[], builder: WorldBuilder): void {
+    const at = localDayStart(day, this.tz);
+    this.publish(day + this.futureDays, at, batch, builder);
+    const old = day - this.pastDays - 1;
+    const { matchIds, raceLeagueIds } = planRowIds(this.plan(old));
+    const state = builder.finish();
+    const present = matchIds.filter((id) => state.matches.has(id));
+    if (present.length > 0 || raceLeagueIds.length > 0) {
+      // Duel leagues stay while later days still use them; race leagues belong to their day.
+      const leagueIds = raceLeagueIds.filter((id) => state.leagues.has(id));
+      for (const id of leagueIds) this.knownLeagues.delete(id);
+      this.append(at, { type: 'MatchesArchived', matchIds: present, leagueIds }, batch, builder);
+    }
+    this.activate(day + 1, at);
+  }
+
+  private drain(until: number, batch: Fact[]): void {
+    let builder = new WorldBuilder(this.state);
+    for (;;) {
+      const boundary = localDayStart(this.day + 1, this.tz);
+      const limit = Math.min(until, boundary - 1);
+      while (this.cursor < this.pending.length && this.pending[this.cursor]!.time <= limit) {
+        const next = this.pending[this.cursor++]!;
+        this.append(next.time, next.body, batch, builder);
+      }
+      if (until < boundary) break;
+      this.day += 1;
+      this.rollover(this.day, batch, builder);
+      // Keep batches bounded: fold and start a fresh builder per day.
+      this.state = builder.finish();
+      builder = new WorldBuilder(this.state);
+    }
+    this.state = builder.finish();
+    if (this.options.keepLog !== false) for (const f of batch) this.facts.push(f);
+    if (this.pending.length > 0 && this.cursor > 50_000) {
+      this.pending = this.pending.slice(this.cursor);
+      this.cursor = 0;
+    }
+  }
+
+  advanceTo(timeMs: number): readonly Fact[] {
+    if (timeMs <= this.time) return [];
+    const batch: Fact[] = [];
+    this.drain(timeMs, batch);
+    this.time = timeMs;
+    if (batch.length > 0) for (const listener of this.listeners) listener(batch, this.state);
+    return batch;
+  }
+
+  onFacts(listener: (facts: readonly Fact[], state: WorldState) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+}
+
+export function createSimulation(options: SimulationOptions): Simulation {
+  return new WorldSimulation(options);
+}
