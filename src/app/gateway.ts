@@ -1,16 +1,15 @@
 // The browser's feed gateway: list sessions per sport and day, detail feeds over HTTP, server time.
 import type { FeedGateway, ListSession } from '../ui/store/feed-gateway';
 import { frameBatched } from '../ui/store/scoreboard-view';
-import { COLLAPSED_COOKIE_NAME, readCookie } from '../ui/list/collapsed-leagues';
 import { fetchDetailBody } from './feed-http';
-import { openInterimListSession } from './interim-list-session';
+import { openEngineListSession } from './engine-session';
 
 export function createBrowserGateway(): FeedGateway {
   const open = new Set<ListSession>();
   const raf = (cb: () => void) => requestAnimationFrame(() => cb());
   return {
     openList(request) {
-      const session = openInterimListSession(request, readCookie(document.cookie, COLLAPSED_COOKIE_NAME));
+      const session = openEngineListSession(request);
       const batched: ListSession = { ...session, view: frameBatched(session.view, raf) };
       const wrapped: ListSession = {
         ...batched,
@@ -31,6 +30,9 @@ export function createBrowserGateway(): FeedGateway {
       }
       return null;
     },
-    now: () => Date.now(),
+    now() {
+      for (const session of open) if (session.serverNow) return session.serverNow();
+      return Date.now();
+    },
   };
 }

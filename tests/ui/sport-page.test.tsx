@@ -71,10 +71,10 @@ describe('sport page', () => {
   it('S2-28 the odds tab loads odds and shows odds columns', () => {
     const gateway = fakeGateway(day());
     renderPage(<SiteRoutes overscan={50} />, { route: '/kz/football/?cat=4', gateway });
-    expect(gateway.odds.at(-1)).toBe(true);
+    expect(gateway.tabs.at(-1)).toBe('odds');
     expect(document.querySelectorAll('[data-testid="row-odds"]').length).toBe(2);
     fireEvent.click(screen.getByRole('link', { name: 'Барлығы' }));
-    expect(gateway.odds.at(-1)).toBe(false);
+    expect(gateway.tabs.at(-1)).toBe('all');
   });
 
   it('S2-29 S9-3 the date selector offers 7 days and steps with previous and next, loading that day', () => {

@@ -50,9 +50,10 @@ export function SportPage({ sport, countrySlug, overscan }: SportPageProps) {
   const status = useFeedStatus(session);
   const withOdds = loadsOdds(tab, oddsSub);
 
+  // S2-28: the odds sub-categories load odds; the engine learns every tab change.
   useEffect(() => {
-    session?.setOdds(withOdds);
-  }, [session, withOdds]);
+    session?.selectTab(withOdds ? 'odds' : tab);
+  }, [session, tab, withOdds]);
 
   // S2-30: keep the reload marker in the fragment, so a reload returns to this day and tab.
   useEffect(() => {

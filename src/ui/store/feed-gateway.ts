@@ -2,6 +2,7 @@
 // composition root implements it over the feed engine; tests implement it with hand-built snapshots.
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import type { ScoreboardEvent } from '../../scoreboard/types';
+import type { ListTab } from '../list/tabs';
 import type { ScoreboardView } from './scoreboard-view';
 
 export type FeedStatus = 'loading' | 'ready' | 'failed';
@@ -13,8 +14,10 @@ export interface StatusView {
 
 export interface ListSession extends StatusView {
   readonly view: ScoreboardView;
-  /** S2-28: the odds sub-categories load the odds feed. */
-  setOdds(on: boolean): void;
+  /** The tab shown; the odds tab loads the odds feed (S2-28), the live tab reloads on S4-11. */
+  selectTab(tab: ListTab): void;
+  /** Server time, epoch ms, when the session knows it. */
+  serverNow?(): number;
   close(): void;
 }
 

@@ -82,7 +82,7 @@ export function withEvent(s: ScoreboardSnapshot, id: string, fields: Partial<Sco
 export interface FakeGateway extends FeedGateway {
   readonly board: SettableScoreboard;
   readonly opened: { sportId: number; day: number }[];
-  readonly odds: boolean[];
+  readonly tabs: string[];
   readonly details: Map<string, string>;
   readonly detailCalls: string[];
 }
@@ -90,13 +90,13 @@ export interface FakeGateway extends FeedGateway {
 export function fakeGateway(initial: ScoreboardSnapshot, details: Record<string, string> = {}): FakeGateway {
   const board = settableScoreboard(initial);
   const opened: { sportId: number; day: number }[] = [];
-  const odds: boolean[] = [];
+  const tabs: string[] = [];
   const detailMap = new Map(Object.entries(details));
   const detailCalls: string[] = [];
   return {
     board,
     opened,
-    odds,
+    tabs,
     details: detailMap,
     detailCalls,
     openList(request) {
@@ -105,7 +105,7 @@ export function fakeGateway(initial: ScoreboardSnapshot, details: Record<string,
         view: board,
         status: () => 'ready',
         subscribeStatus: () => () => {},
-        setOdds: (on) => odds.push(on),
+        selectTab: (tab) => tabs.push(tab),
         close: () => {},
       };
       return session;

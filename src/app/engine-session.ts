@@ -1,0 +1,71 @@
+// A list session over the feed engine (machines/feed-engine.ts): the feed cycle with its requests,
+// push and live marker, fed over HTTP and the WebSocket push channel of the page's own origin.
+import { createFeedEngine, type FeedEngine } from '../../machines/feed-engine';
+import { domPageSignals } from '../net/page-signals';
+import { createWebSocketPush, type WebSocketLike } from '../net/push-client';
+import { httpTransport } from '../net/transport';
+import { COLLAPSED_COOKIE_NAME, readCookie } from '../ui/list/collapsed-leagues';
+import type { FeedStatus, ListRequest, ListSession } from '../ui/store/feed-gateway';
+
+const PUSH_PATH = '/push'; // server/app.ts push gateway
+
+const BROWSER_CLOCK = {
+  setTimeout: (fn: (...args: unknown[]) => void, ms: number): unknown => window.setTimeout(fn, ms),
+  clearTimeout: (id: unknown) => window.clearTimeout(id as number),
+  now: () => Date.now(),
+};
+
+function pushUrl(): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}${PUSH_PATH}`;
+}
+
+function statusOf(engine: FeedEngine): FeedStatus {
+  const snapshot = engine.actor.getSnapshot();
+  if (snapshot.matches('running')) return 'ready';
+  if (snapshot.matches('waitingToRetry')) return engine.scoreboard.version > 0 ? 'ready' : 'failed';
+  return engine.scoreboard.version > 0 ? 'ready' : 'loading';
+}
+
+export function openEngineListSession(request: ListRequest): ListSession {
+  const engine = createFeedEngine({
+    transport: httpTransport({ origin: location.origin }),
+    sport: request.sportId,
+    day: request.day,
+    push: createWebSocketPush({ url: pushUrl(), connect: (url) => new WebSocket(url) as unknown as WebSocketLike }),
+    // The page keeps its own collapse map over the same cookie (S4-13); the store reads it for defaults.
+    collapsedCookie: { read: () => readCookie(document.cookie, COLLAPSED_COOKIE_NAME), write: () => {} },
+    pageSignals: domPageSignals({ window, document }),
+    // The engine hands its clock to XState as given, so the browser's timers are passed explicitly.
+    clock: BROWSER_CLOCK,
+  });
+  const listeners = new Set<() => void>();
+  let status: FeedStatus = 'loading';
+  const check = () => {
+    const next = statusOf(engine);
+    if (next === status) return;
+    status = next;
+    for (const l of [...listeners]) l();
+  };
+  const stopActor = engine.actor.subscribe(check);
+  const stopBoard = engine.scoreboard.subscribe(check);
+  engine.start();
+  check();
+  return {
+    view: { snapshot: () => engine.scoreboard.snapshot(), subscribe: (l) => engine.scoreboard.subscribe(l) },
+    status: () => status,
+    subscribeStatus(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    selectTab(tab) {
+      engine.send({ type: 'tab.select', tab });
+    },
+    serverNow: () => engine.serverNow(),
+    close() {
+      stopActor.unsubscribe();
+      stopBoard();
+      engine.stop();
+    },
+  };
+}
