@@ -12,6 +12,12 @@ import type { FeedGateway } from '../ui/store/feed-gateway';
 import { FeedGatewayContext } from '../ui/store/feed-gateway';
 import { persistence, readSettings } from './browser-storage';
 
+/** The account dialogs register how to cancel a running login flow (S2-39, S2-40). */
+let cancelLoginFlow: () => void = () => {};
+export const registerCancelLoginFlow = (cancel: () => void): void => {
+  cancelLoginFlow = cancel;
+};
+
 export function createPageActors(): PageActors {
   const settings = createActor(
     settingsMachine.provide({
@@ -27,8 +33,7 @@ export function createPageActors(): PageActors {
     windowsMachine.provide({
       actions: {
         rememberLangBoxShown: () => persistence.rememberLangBox(),
-        // The account dialogs take over this action when they are wired in.
-        cancelLoginFlow: () => {},
+        cancelLoginFlow: () => cancelLoginFlow(),
       },
     }),
     { input: { langBoxShown: persistence.langBoxShown() } },
@@ -54,7 +59,8 @@ export function App({ gateway, actors, accountSlot }: AppProps) {
       <FeedGatewayContext value={gateway}>
         <PageClockContext value={clock}>
           <BrowserRouter>
-            <SiteRoutes accountSlot={accountSlot} />
+            <SiteRoutes />
+            {accountSlot}
           </BrowserRouter>
         </PageClockContext>
       </FeedGatewayContext>

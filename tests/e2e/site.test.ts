@@ -176,6 +176,15 @@ describe('scores site in Chromium', () => {
     await page.getByTestId('odds-format').waitFor();
     await page.keyboard.press('Escape');
     expect(await page.getByTestId('odds-format').count()).toBe(0);
+    // S2-38 S2-40: the login button opens the account dialogs as the login window; closing it frees the page.
+    await page.getByTestId('login-button').click();
+    await page.getByTestId('login-dialog').waitFor();
+    expect(await page.getByTestId('login-button').getAttribute('aria-expanded')).toBe('true');
+    await page.getByTestId('login-dialog').getByRole('button', { name: 'Жабу' }).click();
+    expect(await page.getByTestId('login-dialog').count()).toBe(0);
+    expect(await page.getByTestId('login-button').getAttribute('aria-expanded')).toBe('false');
+    await page.getByRole('button', { name: 'Баптаулар' }).click();
+    await page.getByTestId('odds-format').waitFor();
     await context.close();
   }, 30_000);
 });
