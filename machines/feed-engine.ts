@@ -31,7 +31,7 @@ import {
   PARSE_RETRY_SPAN_MS,
 } from './feed-cycle';
 import { feedRequestMachine } from './feed-request';
-import { liveMarkerMachine } from './live-marker';
+import { type LiveMarkerEvent, liveMarkerMachine } from './live-marker';
 
 /** XState's clock: SimulatedClock in tests and the CLI. */
 export interface EngineClock {
@@ -142,8 +142,14 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
     { clock: clock as never, input: { keepLiveMs: options.keepLiveMs, liveTabShown: options.tab === 'live' } },
   );
 
+  // Events for the live marker are queued inside cycle actions and sent once the cycle's step is
+  // done: an actor must not run another actor's transitions from inside its own actions.
+  const forLiveMarker: LiveMarkerEvent[] = [];
   const forwardStages = (result: ApplyResult) => {
-    for (const change of result.stageChanges) liveMarker.send({ type: 'event.stageChanged', ...change });
+    for (const change of result.stageChanges) forLiveMarker.push({ type: 'event.stageChanged', ...change });
+  };
+  const flushLiveMarker = () => {
+    while (forLiveMarker.length > 0) liveMarker.send(forLiveMarker.shift()!);
   };
 
   const machine = feedCycleMachine.provide({
@@ -191,7 +197,9 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
       expireHighlights: () => {
         scoreboard.expireHighlights();
       },
-      tabShown: (_, params) => liveMarker.send({ type: 'tab.shown', live: params.tab === 'live' }),
+      tabShown: (_, params) => {
+        forLiveMarker.push({ type: 'tab.shown', live: params.tab === 'live' });
+      },
       logProblem: (_, params) => log(params.message),
     },
     delays: {
@@ -222,6 +230,7 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
     send: (event) => actor.send(event),
     start() {
       liveMarker.start();
+      actor.subscribe({ next: flushLiveMarker, error: (error) => log(`feed cycle stopped: ${String(error)}`) });
       actor.start();
       if (options.pageSignals && !unsubscribePage) {
         let last = options.pageSignals.current;
