@@ -14,6 +14,7 @@ import { accountLoginMachine } from '../../machines/account-login';
 import { accountMarketingMachine } from '../../machines/account-marketing';
 import type { LoginOutcome } from '../../src/account/client';
 import { AccountError, TechnicalError } from '../../src/account/errors';
+import type { TermsDocument } from '../../src/account/wire';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const outcome: LoginOutcome = { id: 'u1', isRegistration: false, needsTerms: false, needsMarketing: false };
@@ -103,10 +104,10 @@ describe('account-login machine', () => {
   it('A4-4 logout failing stays logged in; deletion failing still ends as guest', async () => {
     const machine = accountLoginMachine.provide({
       actors: {
-        logout: fromPromise(async () => {
+        logout: fromPromise<void, void>(async () => {
           throw new TechnicalError();
         }),
-        deleteAccount: fromPromise(async () => {
+        deleteAccount: fromPromise<void, void>(async () => {
           throw new TechnicalError();
         }),
       },
@@ -136,7 +137,7 @@ describe('account-consent machine', () => {
     let accepted = 0;
     const machine = accountConsentMachine.provide({
       actors: {
-        loadDocuments: fromPromise(async () => [
+        loadDocuments: fromPromise<TermsDocument[], void>(async () => [
           { projectId: 47, version: 2, type: 'tou' as const, title: 't', body: 'b', publishedAt: '', archived: false },
         ]),
         acceptTerms: fromPromise(async () => {

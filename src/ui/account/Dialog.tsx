@@ -49,7 +49,7 @@ export function Dialog({ title, onClose, children, testId }: DialogProps) {
   );
 }
 
-/** A labelled input with its validation message. */
+/** A labelled input with its validation message (linked by aria-describedby, outside the label). */
 export function Field(props: {
   label: string;
   type?: string;
@@ -61,8 +61,8 @@ export function Field(props: {
 }) {
   const id = useId();
   return (
-    <label className="field account-field" htmlFor={id}>
-      <span>{props.label}</span>
+    <div className="field account-field">
+      <label htmlFor={id}>{props.label}</label>
       <input
         id={id}
         name={props.name}
@@ -70,10 +70,15 @@ export function Field(props: {
         value={props.value}
         autoComplete={props.autoComplete}
         aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
         onChange={(e) => props.onChange(e.currentTarget.value)}
       />
-      {props.error ? <span className="account-field__error">{props.error}</span> : null}
-    </label>
+      {props.error ? (
+        <span id={`${id}-error`} className="account-field__error">
+          {props.error}
+        </span>
+      ) : null}
+    </div>
   );
 }
 
