@@ -8,6 +8,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import type { Unsubscribe } from '../../src/protocol/feed-source';
 import type { Broker } from './broker';
 import { parseClientMessage } from './client-message';
+import { textFrame, writeFrame } from './frame-writer';
 
 export interface PushGatewayOptions {
   readonly broker: Broker;
@@ -65,8 +66,9 @@ export function createPushGateway(options: PushGatewayOptions): PushGateway {
   function deliver(subject: string, body: string): void {
     const channel = channels.get(subject);
     if (!channel) return;
-    // Encoded once per publish; every subscriber gets the same bytes.
-    const frame = Buffer.from(JSON.stringify({ subject, body }));
+    // Encoded and framed once per publish; every subscriber gets the same bytes.
+    const payload = Buffer.from(JSON.stringify({ subject, body }));
+    const frame = textFrame(payload);
     for (const socket of channel.sockets) {
       if (socket.readyState !== 1) continue;
       if (socket.bufferedAmount > maxBuffered) {
@@ -75,7 +77,7 @@ export function createPushGateway(options: PushGatewayOptions): PushGateway {
         drop(socket);
         continue;
       }
-      socket.send(frame, { binary: false });
+      writeFrame(socket, frame, payload);
     }
   }
 
