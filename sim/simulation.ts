@@ -3,10 +3,13 @@
 // S9-2, S9-3) and plays everything up to the start time; at each local midnight it publishes a
 // new future day and archives the day that left the range, so a world left running for a week
 // keeps a full calendar.
-import type { Fact, TimedFact } from './facts';
-import { WorldBuilder, emptyWorld } from './fold';
+import { scriptFixture } from './engines/index';
+import type { Fact, FactBody } from './facts';
+import { emptyWorld, WorldBuilder } from './fold';
+import { PendingQueue } from './pending-queue';
 import { localDayIndex, localDayStart, planDay } from './plan/day-plan';
-import { dayScript, mergeTimed, planRowIds, publicationFacts } from './timeline';
+import type { Fixture } from './plan/types';
+import { planRowIds, publicationFacts } from './timeline';
 import type { WorldState } from './world/state';
 
 export interface SimulationOptions {
@@ -39,6 +42,8 @@ export interface Simulation {
 
 const DEFAULT_PAST_DAYS = 1; // S9-2
 const DEFAULT_FUTURE_DAYS = 7; // S9-2, S9-3
+/** A fixture is played out (its script written) this long before kick-off: prices open 20 h ahead. */
+const ACTIVATE_BEFORE_MS = 21 * 3_600_000;
 
 class WorldSimulation implements Simulation {
   state: WorldState = emptyWorld();
@@ -47,8 +52,7 @@ class WorldSimulation implements Simulation {
   private readonly listeners = new Set<(facts: readonly Fact[], state: WorldState) => void>();
   private seq = 0;
   private lastFactTime = 0;
-  private pending: TimedFact[] = [];
-  private cursor = 0;
+  private readonly pending = new PendingQueue();
   private readonly knownLeagues = new Set<string>();
   private readonly tz: number;
   private readonly pastDays: number;
@@ -67,7 +71,6 @@ class WorldSimulation implements Simulation {
     const batch: Fact[] = [];
     const builder = new WorldBuilder(this.state);
     for (let d = today - this.pastDays; d <= today + this.futureDays; d++) this.publish(d, origin, batch, builder);
-    for (let d = today - this.pastDays; d <= today + 1; d++) this.activate(d, origin);
     this.state = builder.finish();
     this.drain(options.startTime, batch);
     this.time = Math.max(this.time, options.startTime);
@@ -77,7 +80,7 @@ class WorldSimulation implements Simulation {
     return planDay(this.options.seed, day, this.tz, this.options.sports);
   }
 
-  private append(time: number, body: TimedFact['body'], batch: Fact[], builder: WorldBuilder): void {
+  private append(time: number, body: FactBody, batch: Fact[], builder: WorldBuilder): void {
     const t = Math.max(time, this.lastFactTime);
     this.lastFactTime = t;
     const fact = { seq: ++this.seq, time: t, ...body } as Fact;
@@ -85,14 +88,17 @@ class WorldSimulation implements Simulation {
     batch.push(fact);
   }
 
+  /** Publishes a day's leagues and fixtures and puts each fixture on the agenda to be played out. */
   private publish(day: number, at: number, batch: Fact[], builder: WorldBuilder): void {
-    for (const body of publicationFacts(this.plan(day), this.knownLeagues)) this.append(at, body, batch, builder);
+    const plan = this.plan(day);
+    for (const body of publicationFacts(plan, this.knownLeagues)) this.append(at, body, batch, builder);
+    for (const fixture of plan.fixtures)
+      this.pending.pushFixture(Math.max(at, fixture.startTime - ACTIVATE_BEFORE_MS), fixture);
   }
 
-  private activate(day: number, floor: number): void {
-    const script = dayScript(this.plan(day), floor);
-    this.pending = mergeTimed(this.pending.slice(this.cursor), script);
-    this.cursor = 0;
+  /** Writes a fixture's script into the agenda, never earlier than now. */
+  private activate(fixture: Fixture, now: number): void {
+    for (const fact of scriptFixture(fixture)) this.pending.pushFact(Math.max(now, fact.time), fact.body);
   }
 
   /** Day rollover at local midnight starting `day`. */
@@ -109,7 +115,6 @@ class WorldSimulation implements Simulation {
       for (const id of leagueIds) this.knownLeagues.delete(id);
       this.append(at, { type: 'MatchesArchived', matchIds: present, leagueIds }, batch, builder);
     }
-    this.activate(day + 1, at);
   }
 
   private drain(until: number, batch: Fact[]): void {
@@ -117,9 +122,10 @@ class WorldSimulation implements Simulation {
     for (;;) {
       const boundary = localDayStart(this.day + 1, this.tz);
       const limit = Math.min(until, boundary - 1);
-      while (this.cursor < this.pending.length && this.pending[this.cursor]!.time <= limit) {
-        const next = this.pending[this.cursor++]!;
-        this.append(next.time, next.body, batch, builder);
+      while (this.pending.peekTime() <= limit) {
+        const next = this.pending.pop()!;
+        if (next.fixture) this.activate(next.fixture, next.time);
+        else this.append(next.time, next.body, batch, builder);
       }
       if (until < boundary) break;
       this.day += 1;
@@ -130,10 +136,6 @@ class WorldSimulation implements Simulation {
     }
     this.state = builder.finish();
     if (this.options.keepLog !== false) for (const f of batch) this.facts.push(f);
-    if (this.pending.length > 0 && this.cursor > 50_000) {
-      this.pending = this.pending.slice(this.cursor);
-      this.cursor = 0;
-    }
   }
 
   advanceTo(timeMs: number): readonly Fact[] {

@@ -28,18 +28,6 @@ export function dayScript(plan: DayPlan, floorMs: number): TimedFact[] {
   return all.sort((a, b) => a.time - b.time);
 }
 
-/** Stable merge of two time-sorted lists; `a` wins ties. */
-export function mergeTimed(a: readonly TimedFact[], b: readonly TimedFact[]): TimedFact[] {
-  const out: TimedFact[] = new Array(a.length + b.length);
-  let i = 0;
-  let j = 0;
-  let k = 0;
-  while (i < a.length && j < b.length) out[k++] = b[j]!.time < a[i]!.time ? b[j++]! : a[i++]!;
-  while (i < a.length) out[k++] = a[i++]!;
-  while (j < b.length) out[k++] = b[j++]!;
-  return out;
-}
-
 /** Match and league ids a day plan created (for archiving it later). */
 export function planRowIds(plan: DayPlan): { matchIds: string[]; raceLeagueIds: string[] } {
   const matchIds: string[] = [];

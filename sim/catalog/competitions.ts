@@ -75,21 +75,21 @@ function soccer(): Competition[] {
           type: tier === 0 ? (TOP_COUNTRIES.has(c.key) ? 't' : 'p') : tier === 1 ? 'p' : 's',
           top: tier === 0 && TOP_COUNTRIES.has(c.key),
           size: tier === 0 ? 18 : 20,
-          p: tier === 0 ? 0.55 : 0.6,
+          p: tier === 0 ? 0.65 : 0.7,
           kickoff: tier === 0 ? [14, 23] : [12, 21],
           ...(isKz ? { names: tier === 0 ? KAZAKH_CLUBS.soccer : KAZAKH_CLUBS.soccerFirst } : {}),
         }),
       );
     });
     if (!TOP_DIVISIONS[c.key]) {
-      out.push(make(1, c, 'Аймақтық лига', { type: 's', size: 20, p: 0.55, kickoff: [11, 20] }));
+      out.push(make(1, c, 'Аймақтық лига', { type: 's', size: 20, p: 0.65, kickoff: [11, 20] }));
     }
     out.push(
       make(1, c, `${c.name} кубогы`, { kind: 'cup', type: 'p', size: 32, p: 0.2, perDay: 6, kickoff: [15, 22] }),
     );
-    out.push(make(1, c, 'Әйелдер лигасы', { type: 's', size: 12, p: 0.45, kickoff: [11, 19], format: 'women' }));
-    out.push(make(1, c, 'U19 лигасы', { type: 'c', size: 16, p: 0.45, kickoff: [10, 17], format: 'youth' }));
-    out.push(make(1, c, 'Резервтік лига', { type: 'c', size: 16, p: 0.4, kickoff: [11, 18] }));
+    out.push(make(1, c, 'Әйелдер лигасы', { type: 's', size: 12, p: 0.5, kickoff: [11, 19], format: 'women' }));
+    out.push(make(1, c, 'U19 лигасы', { type: 'c', size: 16, p: 0.5, kickoff: [10, 17], format: 'youth' }));
+    out.push(make(1, c, 'Резервтік лига', { type: 'c', size: 16, p: 0.5, kickoff: [11, 18] }));
   }
   out.push(
     make(1, 'world', 'Клубтар арасындағы жолдастық матчтар', {
@@ -156,7 +156,7 @@ function teamSports(): Competition[] {
   const out: Competition[] = [];
   // Basketball (3).
   out.push(
-    make(3, 'usa', 'NBA', { type: 't', top: true, size: 30, p: 0.85, perDay: 9, kickoff: [19, 23], format: 'nba' }),
+    make(3, 'usa', 'NBA', { type: 't', top: true, size: 30, p: 1, perDay: 9, kickoff: [19, 23], format: 'nba' }),
   );
   out.push(
     make(3, 'kz', 'Ұлттық лига', { type: 't', top: true, names: KAZAKH_CLUBS.basketball, p: 0.5, kickoff: [16, 20] }),
@@ -198,7 +198,7 @@ function teamSports(): Competition[] {
       kickoff: [14, 20],
     }),
   );
-  out.push(make(4, 'usa', 'NHL', { type: 't', top: true, size: 32, p: 0.85, perDay: 8, kickoff: [19, 22] }));
+  out.push(make(4, 'usa', 'NHL', { type: 't', top: true, size: 32, p: 1, perDay: 8, kickoff: [19, 22] }));
   out.push(make(4, 'rus', 'ВХЛ', { size: 26, p: 0.6, kickoff: [13, 20] }));
   out.push(make(4, 'rus', 'МХЛ', { type: 's', size: 30, p: 0.6, kickoff: [12, 19] }));
   out.push(
@@ -219,7 +219,7 @@ function teamSports(): Competition[] {
   out.push(make(4, 'usa', 'AHL', { type: 's', size: 32, p: 0.6, perDay: 8, kickoff: [19, 22] }));
   // American football (5).
   out.push(make(5, 'usa', 'NFL', { type: 't', top: true, size: 32, p: 0.3, perDay: 10, kickoff: [13, 21] }));
-  out.push(make(5, 'usa', 'NCAA', { size: 60, p: 0.5, perDay: 20, kickoff: [12, 21], format: 'college' }));
+  out.push(make(5, 'usa', 'NCAA', { size: 60, p: 1, perDay: 12, kickoff: [12, 21], format: 'college' }));
   out.push(make(5, 'can', 'CFL', { size: 9, p: 0.3, perDay: 2, kickoff: [16, 21] }));
   out.push(make(5, 'europe', 'ELF', { type: 's', size: 16, p: 0.3, kickoff: [14, 18] }));
   // Handball (7).
@@ -248,7 +248,7 @@ function teamSports(): Competition[] {
   out.push(make(8, 'europe', 'United Rugby Championship', { size: 16, p: 0.4, kickoff: [18, 21] }));
   out.push(make(8, 'world', 'Super Rugby', { size: 12, p: 0.4, kickoff: [17, 20] }));
   out.push(
-    make(8, 'world', 'Жетілік регби сериясы', { size: 16, p: 0.3, perDay: 8, kickoff: [10, 18], format: 'sevens' }),
+    make(8, 'world', 'Жетілік регби сериясы', { size: 16, p: 1, perDay: 8, kickoff: [10, 18], format: 'sevens' }),
   );
   out.push(make(8, 'kz', 'Қазақстан чемпионаты', { type: 's', names: KAZAKH_CLUBS.rugby, p: 0.25, kickoff: [12, 17] }));
   // Floorball (9).
@@ -263,7 +263,7 @@ function teamSports(): Competition[] {
   out.push(
     make(10, 'rus', 'Суперлига', { type: 't', top: true, names: KAZAKH_CLUBS.bandy, p: 0.45, kickoff: [12, 19] }),
   );
-  out.push(make(10, 'swe', 'Элитсериен', { size: 14, p: 0.45, kickoff: [13, 19] }));
+  out.push(make(10, 'swe', 'Элитсериен', { size: 14, p: 1, kickoff: [13, 19] }));
   // Futsal (11).
   out.push(
     make(11, 'kz', 'Қазақстан чемпионаты', {
@@ -341,16 +341,16 @@ function teamSports(): Competition[] {
   );
   // Aussie rules (18).
   out.push(make(18, 'aus', 'AFL', { type: 't', top: true, size: 18, p: 0.45, kickoff: [13, 20] }));
-  out.push(make(18, 'aus', 'VFL', { type: 's', size: 20, p: 0.35, kickoff: [11, 16] }));
+  out.push(make(18, 'aus', 'VFL', { type: 's', size: 20, p: 1, kickoff: [11, 16] }));
   // Rugby league (19).
   out.push(make(19, 'aus', 'NRL', { type: 't', top: true, size: 16, p: 0.45, kickoff: [15, 20] }));
   out.push(make(19, 'eng', 'Суперлига', { size: 12, p: 0.4, kickoff: [15, 20] }));
-  out.push(make(19, 'aus', 'NSW Cup', { type: 's', size: 12, p: 0.35, kickoff: [11, 16] }));
+  out.push(make(19, 'aus', 'NSW Cup', { type: 's', size: 12, p: 1, kickoff: [11, 16] }));
   // Water polo (22).
   out.push(
     ...leagues(22, ['ita', 'esp', 'hun', 'srb', 'gre', 'cro', 'rus', 'kz'], 'Бірінші лига', {
       size: 10,
-      p: 0.4,
+      p: 0.5,
       kickoff: [15, 21],
     }),
   );
@@ -358,26 +358,24 @@ function teamSports(): Competition[] {
   out.push(
     ...leagues(24, ['ned', 'bel', 'ger', 'eng', 'esp', 'ind', 'aus', 'arg'], 'Бірінші лига', {
       size: 12,
-      p: 0.4,
+      p: 0.5,
       kickoff: [12, 19],
     }),
   );
   // Beach soccer (26).
-  out.push(
-    make(26, 'world', 'Еуро бич-соккер лигасы', { kind: 'cup', size: 16, p: 0.6, perDay: 6, kickoff: [11, 19] }),
-  );
+  out.push(make(26, 'world', 'Еуро бич-соккер лигасы', { kind: 'cup', size: 16, p: 1, perDay: 6, kickoff: [11, 19] }));
   out.push(
     ...leagues(26, ['rus', 'bra', 'ita', 'esp', 'por'], 'Бірінші лига', { size: 10, p: 0.4, kickoff: [12, 19] }),
   );
   // Netball (29).
   out.push(make(29, 'aus', 'Super Netball', { type: 't', top: true, size: 8, p: 0.5, kickoff: [13, 19] }));
   out.push(make(29, 'eng', 'Netball Super League', { size: 10, p: 0.45, kickoff: [13, 19] }));
-  out.push(make(29, 'nzl', 'ANZ Premiership', { size: 6, p: 0.45, kickoff: [14, 19] }));
+  out.push(make(29, 'nzl', 'ANZ Premiership', { size: 6, p: 1, kickoff: [14, 19] }));
   // Kabaddi (42).
-  out.push(make(42, 'ind', 'Pro Kabaddi League', { type: 't', top: true, size: 12, p: 0.8, kickoff: [19, 22] }));
+  out.push(make(42, 'ind', 'Pro Kabaddi League', { type: 't', top: true, size: 12, p: 1, kickoff: [19, 22] }));
   out.push(make(42, 'ind', 'Ұлттық чемпионат', { type: 's', size: 16, p: 0.5, kickoff: [14, 19] }));
   // Baseball (6).
-  out.push(make(6, 'usa', 'MLB', { type: 't', top: true, size: 30, p: 0.95, perDay: 13, kickoff: [13, 21] }));
+  out.push(make(6, 'usa', 'MLB', { type: 't', top: true, size: 30, p: 1, perDay: 13, kickoff: [13, 21] }));
   out.push(make(6, 'jpn', 'NPB', { size: 12, p: 0.8, kickoff: [13, 19] }));
   out.push(make(6, 'kor', 'KBO', { size: 10, p: 0.8, kickoff: [14, 19] }));
   out.push(make(6, 'mex', 'Мексика лигасы', { size: 16, p: 0.7, kickoff: [18, 22] }));
@@ -392,10 +390,10 @@ function teamSports(): Competition[] {
   out.push(make(13, 'aus', 'Big Bash League', { size: 8, p: 0.6, perDay: 2, kickoff: [15, 20], format: 't20' }));
   out.push(make(13, 'pak', 'Pakistan Super League', { size: 6, p: 0.5, perDay: 2, kickoff: [15, 20], format: 't20' }));
   out.push(
-    make(13, 'world', 'Cricket League 2', { type: 's', size: 16, p: 0.6, perDay: 6, kickoff: [9, 17], format: 't20' }),
+    make(13, 'world', 'Cricket League 2', { type: 's', size: 16, p: 1, perDay: 6, kickoff: [9, 17], format: 't20' }),
   );
   // Pesapallo (30).
-  out.push(make(30, 'fin', 'Superpesis', { type: 't', top: true, size: 12, p: 0.6, kickoff: [17, 20] }));
+  out.push(make(30, 'fin', 'Superpesis', { type: 't', top: true, size: 12, p: 1, kickoff: [17, 20] }));
   out.push(make(30, 'fin', 'Superpesis, әйелдер', { size: 10, p: 0.5, kickoff: [17, 20] }));
   out.push(make(30, 'fin', 'Ykköspesis', { type: 's', size: 12, p: 0.5, kickoff: [17, 20] }));
   return out;
@@ -583,7 +581,7 @@ function individualSports(): Competition[] {
     tour(15, 'World Snooker Tour', 'eng', 'English Open', {
       type: 'p',
       size: 64,
-      p: 0.7,
+      p: 1,
       perDay: 20,
       kickoff: [10, 21],
       format: 'bo7',
@@ -615,7 +613,7 @@ function individualSports(): Competition[] {
     tour(16, 'Бокс', 'usa', 'Las Vegas', {
       type: 'p',
       size: 24,
-      p: 0.5,
+      p: 1,
       perDay: 10,
       kickoff: [18, 23],
       format: 'box12',
@@ -659,7 +657,7 @@ function individualSports(): Competition[] {
     }),
   );
   out.push(
-    tour(28, 'ACA', 'rus', 'Мәскеу', { type: 's', size: 20, p: 0.4, perDay: 10, kickoff: [17, 22], format: 'mma3' }),
+    tour(28, 'ACA', 'rus', 'Мәскеу', { type: 's', size: 20, p: 1, perDay: 10, kickoff: [17, 22], format: 'mma3' }),
   );
   // Beach volleyball (17): pairs.
   out.push(
@@ -753,14 +751,14 @@ function raceSports(): Competition[] {
   // Motorsport: auto (32) and moto (33) racing (S3-2 children of 31).
   race(32, 'world', 'Формула 1', 20, 0.35, [14, 17], 'laps', 't');
   race(32, 'world', 'Формула 2', 22, 0.35, [11, 14], 'laps');
-  race(32, 'usa', 'NASCAR Cup Series', 36, 0.35, [13, 17], 'laps');
+  race(32, 'usa', 'NASCAR Cup Series', 36, 1, [13, 17], 'laps');
   race(32, 'world', 'WRC', 40, 0.35, [9, 15], 'stages');
   race(32, 'world', 'Dakar', 50, 0.3, [7, 10], 'stages');
   race(33, 'world', 'MotoGP', 22, 0.35, [13, 15], 'laps', 't');
   race(33, 'world', 'Moto2', 28, 0.35, [11, 13], 'laps');
-  race(33, 'world', 'Speedway Grand Prix', 16, 0.35, [18, 21], 'heats');
+  race(33, 'world', 'Speedway Grand Prix', 16, 1, [18, 21], 'heats');
   // Cycling (34): stage races and one-day classics.
-  race(34, 'world', 'Тур де Франс', 60, 0.6, [12, 14], 'stage', 't');
+  race(34, 'world', 'Тур де Франс', 60, 1, [12, 14], 'stage', 't');
   race(34, 'world', 'Вуэльта', 60, 0.6, [12, 14], 'stage');
   race(34, 'kz', 'Tour of Kazakhstan', 40, 0.5, [11, 13], 'stage');
   // Horse racing (35): meetings with a race every half hour (S2-24 no detail page).
@@ -778,20 +776,20 @@ function raceSports(): Competition[] {
     ['rsa', 'Kenilworth'],
     ['uae', 'Meydan'],
   ];
-  for (const [key, name] of courses) race(35, key, name, 10, 0.5, [13, 18], 'flat', key === 'eng' ? 't' : 's', 6);
+  for (const [key, name] of courses) race(35, key, name, 10, 0.7, [13, 18], 'flat', key === 'eng' ? 't' : 's', 8);
   // Winter sports (S3-2 children of 37): ski jumping, alpine, cross-country, biathlon.
-  race(38, 'world', 'Әлем кубогы', 50, 0.5, [16, 19], 'hill', 't');
+  race(38, 'world', 'Әлем кубогы', 50, 1, [16, 19], 'hill', 't');
   race(38, 'world', 'Континенталдық кубок', 50, 0.4, [14, 17], 'hill');
-  race(39, 'world', 'Әлем кубогы - ерлер', 60, 0.5, [10, 14], 'slalom', 't');
+  race(39, 'world', 'Әлем кубогы - ерлер', 60, 1, [10, 14], 'slalom', 't');
   race(39, 'world', 'Әлем кубогы - әйелдер', 60, 0.5, [10, 14], 'slalom');
-  race(40, 'world', 'Әлем кубогы - ерлер', 60, 0.5, [11, 15], 'distance', 't');
+  race(40, 'world', 'Әлем кубогы - ерлер', 60, 1, [11, 15], 'distance', 't');
   race(40, 'world', 'Әлем кубогы - әйелдер', 60, 0.5, [11, 15], 'distance');
-  race(41, 'world', 'Әлем кубогы - ерлер', 60, 0.5, [14, 18], 'sprint', 't');
+  race(41, 'world', 'Әлем кубогы - ерлер', 60, 1, [14, 18], 'sprint', 't');
   race(41, 'world', 'Әлем кубогы - әйелдер', 60, 0.5, [14, 18], 'sprint');
   race(41, 'world', 'IBU кубогы', 60, 0.4, [11, 15], 'sprint');
   // Golf (23): four-round tournaments, one round a day.
-  race(23, 'world', 'PGA Tour', 60, 1, [7, 10], 'golf', 't');
-  race(23, 'world', 'DP World Tour', 60, 1, [8, 11], 'golf');
+  race(23, 'world', 'PGA Tour', 78, 1, [7, 10], 'golf', 't');
+  race(23, 'world', 'DP World Tour', 72, 1, [8, 11], 'golf');
   race(23, 'world', 'LPGA Tour', 50, 0.8, [8, 11], 'golf');
   return out;
 }

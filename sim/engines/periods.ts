@@ -193,8 +193,11 @@ export function playPeriods(ctx: DuelContext): void {
     const otPart = cfg.otPart ?? Math.min(cfg.periods + 1, 11);
     if (rule === 'ot-repeat' || rule === 'ot-shootout' || rule === 'et-penalties' || rule === 'ot-once') {
       let rounds = 0;
-      (score as Record<string, number>)[partKey(1, otPart)] = 0;
-      (score as Record<string, number>)[partKey(2, otPart)] = 0;
+      if (otPart > cfg.periods) {
+        // Overtime has its own part; sports without one add it to the last period's part.
+        (score as Record<string, number>)[partKey(1, otPart)] = 0;
+        (score as Record<string, number>)[partKey(2, otPart)] = 0;
+      }
       do {
         script.stage(t, STAGE.pause, undefined, -1);
         t += cfg.breakMinutes * 30;

@@ -148,7 +148,9 @@ export function playSoccer(ctx: DuelContext): void {
     const seconds = (minutes + stoppage) * 60;
     const events: Ev[] = [];
     const add = (kind: Kind, side: Side, perMatch: number) => {
-      const rate = (perMatch * scale) / (90 * 60);
+      // Per-match figures spread over the expected played time: 47.5 + 49.5 minutes with stoppage,
+      // the second half weighted 1.12 (more goals late), ≈ 103 weighted minutes.
+      const rate = (perMatch * scale) / (103 * 60);
       let g = rng.exponential(rate);
       while (g < seconds) {
         events.push({ at: g, side, kind });
@@ -168,18 +170,18 @@ export function playSoccer(ctx: DuelContext): void {
       }
     }
     events.sort((x, y) => x.at - y.at);
-    let nextOdds = 10;
-    let nextStats = 15;
+    let nextOdds = 15;
+    let nextStats = 30;
     for (const e of events) {
       const minuteInHalf = Math.floor(e.at / 60) + 1;
       const time = start + e.at;
       while (minuteInHalf > nextStats && nextStats <= minutes) {
         emitStats(start + nextStats * 60);
-        nextStats += 15;
+        nextStats += 30;
       }
       while (minuteInHalf > nextOdds && nextOdds <= minutes) {
         script.odds(start + nextOdds * 60, liveOdds(offsetMinute + nextOdds));
-        nextOdds += 10;
+        nextOdds += 15;
       }
       const over = minuteInHalf - minutes;
       const minuteText = over > 0 ? `${offsetMinute + minutes}+${over}'` : `${offsetMinute + minuteInHalf}'`;
@@ -195,8 +197,9 @@ export function playSoccer(ctx: DuelContext): void {
           const assist = !penalty && rng.chance(0.7) ? pickPlayer(e.side, { FW: 3, MF: 5, DF: 2 }) : undefined;
           score.homeScore = goals[1];
           score.awayScore = goals[2];
-          const partKey = `${e.side === 1 ? 'home' : 'away'}Part${Math.min(half, 2)}`;
-          score[partKey] = (score[partKey] ?? 0) + 1;
+          // S3-9: soccer shows one part, the first-half score.
+          const partKey = half === 1 ? `${e.side === 1 ? 'home' : 'away'}Part1` : '';
+          if (partKey) score[partKey] = (score[partKey] ?? 0) + 1;
           script.score(time, { ...score } as ScorePatch);
           const id = script.incident(time, {
             side: e.side,
@@ -217,7 +220,7 @@ export function playSoccer(ctx: DuelContext): void {
               c.goals--;
               score.homeScore = goals[1];
               score.awayScore = goals[2];
-              score[partKey] = (score[partKey] ?? 1) - 1;
+              if (partKey) score[partKey] = (score[partKey] ?? 1) - 1;
               script.at(verdict, { type: 'IncidentCancelled', matchId: fixture.id, incidentId: id });
               script.score(verdict, { ...score } as ScorePatch, true);
             }
@@ -290,7 +293,7 @@ export function playSoccer(ctx: DuelContext): void {
     }
     while (nextStats <= minutes) {
       emitStats(start + nextStats * 60);
-      nextStats += 15;
+      nextStats += 30;
     }
     const end = start + seconds + rng.int(5, 40);
     return end;
@@ -300,10 +303,7 @@ export function playSoccer(ctx: DuelContext): void {
   emitStats(t);
   script.stage(t, STAGE.halfTime);
   t += 15 * 60 + rng.int(0, 90); // half time
-  score.homePart2 = 0;
-  score.awayPart2 = 0;
   script.stage(t, STAGE.secondHalf, t, -1);
-  script.score(t, { ...score } as ScorePatch);
   t = playHalf(2, 45, 45, rng.int(2, 7), 1.12);
   emitStats(t);
 

@@ -164,7 +164,7 @@ export function playTennis(ctx: DuelContext): void {
       if (sets[1] >= setsToWin || sets[2] >= setsToWin) break;
       script.service(t, server);
       const totalGames = games[1] + games[2];
-      if (setOver || totalGames % 2 === 0) {
+      if (setOver || totalGames % 4 === 0) {
         script.odds(t + 5, setOver ? probabilities(sets, { 1: 0, 2: 0 }, server) : probabilities(sets, games, server));
       }
       if (setOver) break;
