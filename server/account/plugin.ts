@@ -177,3 +177,14 @@ export const accountPlugin: FastifyPluginAsync<AccountPluginOptions> = async (ap
     challenge: () => captcha.createChallenge(),
   });
 };
+
+/**
+ * The account plugin as one of server/app.ts's extraPlugins: takes the server's account database file
+ * (`scores serve --db <file>`, decorated as app.dbFile) when no file is given.
+ */
+export function accountExtraPlugin(options: AccountPluginOptions = {}): FastifyPluginAsync {
+  return async (app) => {
+    const dbFile = options.dbFile ?? (app as unknown as { dbFile?: string }).dbFile;
+    await app.register(accountPlugin, { ...options, dbFile });
+  };
+}
