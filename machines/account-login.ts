@@ -24,6 +24,8 @@ export type LoginEvent =
   | { type: 'DELETE' }
   | { type: 'CLEAR_ERROR' }
   | { type: 'REQUIRE_LOGIN'; reason: string }
+  /** The dialogs handled the outcome of the last login (opened consent, marketing or closed). */
+  | { type: 'OUTCOME_HANDLED' }
   /** The stored user appeared or vanished outside this flow (another tab, forced logout). */
   | { type: 'SESSION_STARTED' }
   | { type: 'SESSION_ENDED' };
@@ -130,6 +132,7 @@ export const accountLoginMachine = setup({
         DELETE: { target: 'deleting', actions: 'clearError' },
         SESSION_ENDED: { target: 'guest', actions: assign({ outcome: null }) },
         CLEAR_ERROR: { actions: 'clearError' },
+        OUTCOME_HANDLED: { actions: assign({ outcome: null }) },
       },
     },
     loggingOut: {

@@ -528,3 +528,35 @@ describe('settings, consent and marketing dialogs', () => {
     for (const key of keys) expect(KK_ACCOUNT_ERRORS[key]).toMatch(/[А-Яа-яӘәҒғҚқҢңӨөҰұҮүҺһІі]/);
   });
 });
+
+describe('login window for a logged-in user', () => {
+  it('A3-3 S2-38 the login window shows the account settings when a user is already logged in', async () => {
+    const storage = new Map([
+      ['lsid_id', 'u1'],
+      ['lsid_hash', 'h'.repeat(40)],
+      ['lsid_name', 'Aigul_K'],
+      ['lsid_email', 'aigul@example.kz'],
+    ]);
+    setup({}, { view: 'login', storage });
+    expect(screen.getByTestId('settings-dialog')).toBeTruthy();
+    expect(screen.queryByTestId('login-dialog')).toBeNull();
+  });
+
+  it('S5-5 the loginReason prop shows the login-needed text', () => {
+    const { fetchImpl } = fakeService({ '/v5/accounts/providers': () => ({ providers: [] }) });
+    const client = new AccountClient(
+      { mode: 'Production', productionUrl: 'http://127.0.0.1:1', namespace: 'kz-scores', projectId: 47 },
+      { storage: new Map(), fetch: fetchImpl },
+    );
+    render(
+      <AccountDialogs
+        client={client}
+        view="login"
+        loginReason="loginNeeded"
+        onViewChange={() => undefined}
+        dataSync={false}
+      />,
+    );
+    expect(screen.getByText(kkAccount.login.loginNeeded)).toBeTruthy();
+  });
+});

@@ -47,6 +47,8 @@ export interface AccountDialogsProps {
   onLoginFlowChange?: (running: boolean, cancellable: boolean) => void;
   /** Run the periodic account data sync while logged in (A4-7); default true. */
   dataSync?: boolean;
+  /** S5-5: why the login dialog opens, e.g. 'loginNeeded' when a guest tried a user-only function. */
+  loginReason?: string | null;
 }
 
 function browserSocial(): SocialBrowser {
@@ -110,6 +112,12 @@ export function AccountDialogs(props: AccountDialogsProps) {
     client.providers().then(setProviders, () => setProviders([]));
   }, [client, view, providers.length]);
 
+  // S5-5: the reason the login dialog was opened for.
+  const { loginReason } = props;
+  useEffect(() => {
+    if (loginReason) login.send({ type: 'REQUIRE_LOGIN', reason: loginReason });
+  }, [login, loginReason]);
+
   // After a login: terms first (A4-1), then the marketing statement (A4-2), then close.
   const outcome = useSelector(login, (s) => (s.matches('loggedIn') ? s.context.outcome : null));
   useEffect(() => {
@@ -117,7 +125,9 @@ export function AccountDialogs(props: AccountDialogsProps) {
     if (outcome.needsTerms) onViewChange('consent');
     else if (outcome.needsMarketing) onViewChange('marketing');
     else onViewChange(null);
-  }, [outcome, onViewChange]);
+    login.send({ type: 'OUTCOME_HANDLED' });
+  }, [outcome, onViewChange, login]);
+  const settledLogin = useSelector(login, (s) => s.matches('loggedIn') && s.context.outcome === null);
 
   // Logged out while settings were open (logout, deletion, forced): close them.
   const loggedOut = useSelector(login, (s) => s.matches('guest'));
@@ -141,7 +151,10 @@ export function AccountDialogs(props: AccountDialogsProps) {
   }, [login, onViewChange]);
 
   let dialog = null;
-  if (view === 'login')
+  // A logged-in user opening the login window (the header button) gets the account settings.
+  if (view === 'login' && settledLogin)
+    dialog = <AccountSettingsDialog client={client} login={login} onNavigate={onViewChange} onClose={close} />;
+  else if (view === 'login')
     dialog = (
       <LoginDialog
         login={login}
