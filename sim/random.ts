@@ -80,6 +80,11 @@ export class Rng {
     return mean + sd * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
   }
 
+  /** Cheap bell-shaped noise with standard deviation `sd` (sum of three uniforms). */
+  noise(sd: number): number {
+    return (this.next() + this.next() + this.next() - 1.5) * 2 * sd;
+  }
+
   /** Exponential waiting time with the given rate (events per unit). */
   exponential(rate: number): number {
     return -Math.log(1 - this.next()) / rate;

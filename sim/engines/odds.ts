@@ -38,7 +38,7 @@ export function quoteOdds(probabilities: readonly (number | null)[], rng: Rng, a
     current: probabilities.map((p) => {
       if (p === null) return null;
       const fair = Math.max(p, 0.0099);
-      const noisy = (1 / (fair * (1 + b.margin))) * (1 + rng.normal(0, 0.012));
+      const noisy = (1 / (fair * (1 + b.margin))) * (1 + rng.noise(0.012));
       return round2(Math.min(MAX_ODD, Math.max(MIN_ODD, noisy)));
     }),
     active,

@@ -183,10 +183,23 @@ export function playSoccer(ctx: DuelContext): void {
         script.odds(start + nextOdds * 60, liveOdds(offsetMinute + nextOdds));
         nextOdds += 15;
       }
-      const over = minuteInHalf - minutes;
-      const minuteText = over > 0 ? `${offsetMinute + minutes}+${over}'` : `${offsetMinute + minuteInHalf}'`;
       const c = stats[statsHalf]![e.side];
       const other = stats[statsHalf]![e.side === 1 ? 2 : 1];
+      // Counters only for the common events; incidents below need the minute text.
+      if (e.kind === 'shotOn') {
+        c.shotsOn++;
+        other.saves++;
+        continue;
+      }
+      if (e.kind === 'shotOff' || e.kind === 'corner' || e.kind === 'foul' || e.kind === 'offside') {
+        if (e.kind === 'shotOff') c.shotsOff++;
+        else if (e.kind === 'corner') c.corners++;
+        else if (e.kind === 'foul') c.fouls++;
+        else c.offsides++;
+        continue;
+      }
+      const over = minuteInHalf - minutes;
+      const minuteText = over > 0 ? `${offsetMinute + minutes}+${over}'` : `${offsetMinute + minuteInHalf}'`;
       switch (e.kind) {
         case 'goal': {
           goals[e.side]++;
@@ -273,22 +286,6 @@ export function playSoccer(ctx: DuelContext): void {
           });
           break;
         }
-        case 'shotOn':
-          c.shotsOn++;
-          other.saves++;
-          break;
-        case 'shotOff':
-          c.shotsOff++;
-          break;
-        case 'corner':
-          c.corners++;
-          break;
-        case 'foul':
-          c.fouls++;
-          break;
-        case 'offside':
-          c.offsides++;
-          break;
       }
     }
     while (nextStats <= minutes) {
