@@ -1,0 +1,81 @@
+// `scores replay <file> [--sports all|<ids>] [--faults <spec>] [--seed <n>] [--json] [--trace <eventId>]`:
+// a fact log, feed capture or scenario through the provider and the site's machines, with faults;
+// exit code 1 when the clients did not converge or an invariant broke.
+import type { Command } from 'commander';
+import { INJECTABLE_BUGS, isInjectableBug } from '../replay/bugs';
+import { parseFaultSpec } from '../replay/faults';
+import { DEFAULT_STEP_MS } from '../replay/harness';
+import { loadReplayInput } from '../replay/input';
+import { fail, parseIntegerOption, parseSportsOption } from '../replay/options';
+import { runReplay } from '../replay/run';
+import { formatReplaySummary } from '../replay/summary';
+import { formatTrace } from '../replay/trace';
+
+interface ReplayOptions {
+  sports?: string;
+  faults?: string;
+  seed?: string;
+  json?: boolean;
+  trace?: string;
+  stepMs?: string;
+  injectBug?: string;
+}
+
+export function registerReplay(program: Command): void {
+  program
+    .command('replay')
+    .description('Replay a fact log, feed capture or scenario through the feed server and the site machines')
+    .argument(
+      '<file>',
+      'fact log (scores generate), capture (scores record) or scenario (fixtures/regressions); .gz ok',
+    )
+    .option('--sports <all|ids>', 'sports that get a client: all, or a comma list of ids', 'all')
+    .option('--faults <spec>', 'e.g. drop=0.1,error=0.05,dup=0.05,delay=0.1,reorder=0.05,pushloss=0.1,restart=0.01')
+    .option('--seed <n>', 'seed of the fault choices and retry delays', '1')
+    .option('--json', 'print the report as one JSON object')
+    .option('--trace <eventId>', 'print the timeline of one match as the client saw it')
+    .option('--step-ms <n>', 'virtual time per step, ms', String(DEFAULT_STEP_MS))
+    .option('--inject-bug <name>', `run a deliberately broken machine (${INJECTABLE_BUGS.join(', ')})`)
+    .action(async (file: string, options: ReplayOptions) => {
+      const sports = parseSportsOption(options.sports);
+      if (typeof sports === 'string') return fail('replay', sports);
+      const faults = parseFaultSpec(options.faults ?? '');
+      if (typeof faults === 'string') return fail('replay', faults);
+      const seed = parseIntegerOption('--seed', options.seed, 1);
+      if (typeof seed === 'string') return fail('replay', seed);
+      const stepMs = parseIntegerOption('--step-ms', options.stepMs, DEFAULT_STEP_MS);
+      if (typeof stepMs === 'string' || stepMs < 10) return fail('replay', '--step-ms must be an integer ≥ 10');
+      if (options.injectBug !== undefined && !isInjectableBug(options.injectBug)) {
+        return fail('replay', `unknown bug '${options.injectBug}' (known: ${INJECTABLE_BUGS.join(', ')})`);
+      }
+      let badLines = 0;
+      const input = await loadReplayInput(file, () => {
+        badLines++;
+      });
+      if (typeof input === 'string') return fail('replay', input);
+      if (badLines > 0) process.stderr.write(`scores replay: skipped ${badLines} unreadable line(s) in ${file}\n`);
+      const result = await runReplay(input, {
+        sports,
+        faults,
+        seed,
+        stepMs,
+        traceId: options.trace,
+        injectBug: options.injectBug as never,
+      });
+      const { report } = result;
+      if (options.json) {
+        const { simulatedSeconds, wallSeconds, feedsApplied, faultsInjected, converged, mismatches } = report;
+        const invariantViolations = report.invariantViolations;
+        process.stdout.write(
+          `${JSON.stringify({ simulatedSeconds, wallSeconds, feedsApplied, faultsInjected, converged, mismatches, invariantViolations })}\n`,
+        );
+      } else {
+        process.stdout.write(`${formatReplaySummary(file, result)}\n`);
+      }
+      if (options.trace) {
+        const text = formatTrace(options.trace, result.trace);
+        (options.json ? process.stderr : process.stdout).write(`${text}\n`);
+      }
+      if (!report.converged || report.invariantViolations.length > 0) process.exitCode = 1;
+    });
+}

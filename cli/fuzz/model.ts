@@ -1,0 +1,319 @@
+// The fuzz model: what the world says about each match (the model of fc.commands), and the
+// commands that change the world, inject faults and act as the visitor.
+import fc from 'fast-check';
+import type { FeedTab } from '../../machines/feed-cycle';
+import type { FactBody } from '../../sim/facts';
+import type { FaultKind } from '../replay/faults';
+import type { Harness } from '../replay/harness';
+import type { FuzzMatch } from './mini-world';
+
+export interface MatchModel {
+  readonly match: FuzzMatch;
+  phase: 'scheduled' | 'live' | 'finished';
+  /** Index into the sport's periods while live. */
+  period: number;
+  paused: boolean;
+  home: number;
+  away: number;
+}
+
+export interface FuzzModel {
+  readonly matches: MatchModel[];
+}
+
+export type FuzzCommand = fc.AsyncCommand<FuzzModel, Harness>;
+
+/** Fails the run as soon as an invariant broke (so shrinking keeps the sequence short). */
+function assertClean(real: Harness): void {
+  const first = real.violations[0];
+  if (first) throw new Error(`${first.check}: ${first.message}`);
+}
+
+abstract class Base implements FuzzCommand {
+  abstract check(model: Readonly<FuzzModel>): boolean;
+  abstract apply(model: FuzzModel, real: Harness): Promise<void>;
+  abstract toString(): string;
+  async run(model: FuzzModel, real: Harness): Promise<void> {
+    await this.apply(model, real);
+    assertClean(real);
+  }
+}
+
+class Advance extends Base {
+  constructor(readonly seconds: number) {
+    super();
+  }
+  check(): boolean {
+    return true;
+  }
+  async apply(_m: FuzzModel, real: Harness) {
+    await real.advance(this.seconds * 1000);
+  }
+  override toString(): string {
+    return `advance(${this.seconds}s)`;
+  }
+}
+
+abstract class MatchCommand extends Base {
+  constructor(readonly index: number) {
+    super();
+  }
+  protected target(model: Readonly<FuzzModel>): MatchModel {
+    return model.matches[this.index % model.matches.length]!;
+  }
+  protected facts(real: Harness, bodies: FactBody[]): void {
+    real.appendFacts(bodies);
+  }
+}
+
+class Start extends MatchCommand {
+  check(m: Readonly<FuzzModel>): boolean {
+    return this.target(m).phase === 'scheduled';
+  }
+  async apply(model: FuzzModel, real: Harness) {
+    const t = this.target(model);
+    t.phase = 'live';
+    t.period = 0;
+    this.facts(real, [
+      {
+        type: 'MatchStarted',
+        matchId: t.match.id,
+        stage: t.match.sport.periods[0]!,
+        periodStartTime: Math.floor(real.time / 1000),
+        gameTime: -1,
+        score: { homeScore: 0, awayScore: 0 },
+      },
+    ]);
+  }
+  override toString(): string {
+    return `start(${this.index})`;
+  }
+}
+
+class Goal extends MatchCommand {
+  constructor(
+    index: number,
+    readonly home: boolean,
+  ) {
+    super(index);
+  }
+  check(m: Readonly<FuzzModel>): boolean {
+    return this.target(m).phase === 'live';
+  }
+  async apply(model: FuzzModel, real: Harness) {
+    const t = this.target(model);
+    if (this.home) t.home++;
+    else t.away++;
+    this.facts(real, [
+      { type: 'ScoreChanged', matchId: t.match.id, score: this.home ? { homeScore: t.home } : { awayScore: t.away } },
+    ]);
+  }
+  override toString(): string {
+    return `goal(${this.index}, ${this.home ? 'home' : 'away'})`;
+  }
+}
+
+class Correction extends MatchCommand {
+  constructor(
+    index: number,
+    readonly home: boolean,
+  ) {
+    super(index);
+  }
+  check(m: Readonly<FuzzModel>): boolean {
+    const t = this.target(m);
+    return t.phase === 'live' && (this.home ? t.home : t.away) > 0;
+  }
+  async apply(model: FuzzModel, real: Harness) {
+    const t = this.target(model);
+    if (this.home) t.home--;
+    else t.away--;
+    this.facts(real, [
+      {
+        type: 'ScoreChanged',
+        matchId: t.match.id,
+        score: this.home ? { homeScore: t.home } : { awayScore: t.away },
+        correction: true,
+      },
+    ]);
+  }
+  override toString(): string {
+    return `correction(${this.index}, ${this.home ? 'home' : 'away'})`;
+  }
+}
+
+/** Into a break, or out of it into the next period. */
+class NextStage extends MatchCommand {
+  check(m: Readonly<FuzzModel>): boolean {
+    const t = this.target(m);
+    return t.phase === 'live' && (t.paused || t.period < t.match.sport.periods.length - 1);
+  }
+  async apply(model: FuzzModel, real: Harness) {
+    const t = this.target(model);
+    const sport = t.match.sport;
+    if (t.paused) {
+      t.paused = false;
+      t.period++;
+      this.facts(real, [
+        {
+          type: 'StageChanged',
+          matchId: t.match.id,
+          stage: sport.periods[t.period]!,
+          periodStartTime: Math.floor(real.time / 1000),
+        },
+      ]);
+    } else {
+      t.paused = true;
+      this.facts(real, [{ type: 'StageChanged', matchId: t.match.id, stage: sport.pause }]);
+    }
+  }
+  override toString(): string {
+    return `nextStage(${this.index})`;
+  }
+}
+
+class Finish extends MatchCommand {
+  check(m: Readonly<FuzzModel>): boolean {
+    return this.target(m).phase === 'live';
+  }
+  async apply(model: FuzzModel, real: Harness) {
+    const t = this.target(model);
+    t.phase = 'finished';
+    const winner = t.home > t.away ? 1 : t.away > t.home ? 2 : 0;
+    this.facts(real, [
+      { type: 'MatchFinished', matchId: t.match.id, stage: 3, endTime: Math.floor(real.time / 1000), winner },
+    ]);
+  }
+  override toString(): string {
+    return `finish(${this.index})`;
+  }
+}
+
+abstract class ClientCommand extends Base {
+  constructor(readonly sport: number) {
+    super();
+  }
+  check(): boolean {
+    return true;
+  }
+}
+
+class Fault extends ClientCommand {
+  constructor(
+    sport: number,
+    readonly kind: FaultKind,
+  ) {
+    super(sport);
+  }
+  async apply(_m: FuzzModel, real: Harness) {
+    await real.fault(this.sport, this.kind);
+  }
+  override toString(): string {
+    return `fault(${this.sport}, ${this.kind})`;
+  }
+}
+
+class Restart extends Base {
+  check(): boolean {
+    return true;
+  }
+  async apply(_m: FuzzModel, real: Harness) {
+    await real.run({ op: 'restart' });
+  }
+  override toString(): string {
+    return 'restart()';
+  }
+}
+
+class Day extends ClientCommand {
+  constructor(
+    sport: number,
+    readonly day: number,
+  ) {
+    super(sport);
+  }
+  async apply(_m: FuzzModel, real: Harness) {
+    await real.run({ op: 'day', sport: this.sport, day: this.day });
+  }
+  override toString(): string {
+    return `day(${this.sport}, ${this.day})`;
+  }
+}
+
+class Tab extends ClientCommand {
+  constructor(
+    sport: number,
+    readonly tab: FeedTab,
+  ) {
+    super(sport);
+  }
+  async apply(model: FuzzModel, real: Harness) {
+    if (this.tab === 'myGames') {
+      // My Games holds the sport's matches of today that have an even index: a stable choice.
+      const ids = model.matches
+        .filter((m, i) => m.match.sport.id === this.sport && m.match.day === 0 && i % 2 === 0)
+        .map((m) => m.match.id);
+      await real.run({ op: 'myGames', sport: this.sport, ids });
+    }
+    await real.run({ op: 'tab', sport: this.sport, tab: this.tab });
+  }
+  override toString(): string {
+    return `tab(${this.sport}, ${this.tab})`;
+  }
+}
+
+class Online extends ClientCommand {
+  constructor(
+    sport: number,
+    readonly online: boolean,
+  ) {
+    super(sport);
+  }
+  async apply(_m: FuzzModel, real: Harness) {
+    await real.run({ op: 'online', sport: this.sport, online: this.online });
+  }
+  override toString(): string {
+    return `online(${this.sport}, ${this.online})`;
+  }
+}
+
+class Visible extends ClientCommand {
+  constructor(
+    sport: number,
+    readonly visible: boolean,
+  ) {
+    super(sport);
+  }
+  async apply(_m: FuzzModel, real: Harness) {
+    await real.run({ op: 'visible', sport: this.sport, visible: this.visible });
+  }
+  override toString(): string {
+    return `visible(${this.sport}, ${this.visible})`;
+  }
+}
+
+const FAULTS: readonly FaultKind[] = ['drop', 'error', 'dup', 'delay', 'reorder', 'pushloss'];
+const TABS: readonly FeedTab[] = ['all', 'live', 'finished', 'scheduled', 'odds', 'myGames'];
+
+/** Arbitraries of every command, weighted towards world changes and time passing. */
+export function fuzzCommands(sports: readonly number[], matchCount: number): fc.Arbitrary<FuzzCommand>[] {
+  const sport = fc.constantFrom(...sports);
+  const match = fc.nat({ max: matchCount - 1 });
+  return [
+    fc.integer({ min: 1, max: 90 }).map((s): FuzzCommand => new Advance(s)),
+    fc.integer({ min: 1, max: 12 }).map((s): FuzzCommand => new Advance(s)),
+    match.map((i): FuzzCommand => new Start(i)),
+    fc.tuple(match, fc.boolean()).map(([i, home]): FuzzCommand => new Goal(i, home)),
+    fc.tuple(match, fc.boolean()).map(([i, home]): FuzzCommand => new Goal(i, home)),
+    fc.tuple(match, fc.boolean()).map(([i, home]): FuzzCommand => new Correction(i, home)),
+    match.map((i): FuzzCommand => new NextStage(i)),
+    match.map((i): FuzzCommand => new Finish(i)),
+    fc.tuple(sport, fc.constantFrom(...FAULTS)).map(([s, k]): FuzzCommand => new Fault(s, k)),
+    fc.tuple(sport, fc.constantFrom(...FAULTS)).map(([s, k]): FuzzCommand => new Fault(s, k)),
+    fc.constant<FuzzCommand>(new Restart()),
+    fc.tuple(sport, fc.integer({ min: -1, max: 1 })).map(([s, d]): FuzzCommand => new Day(s, d)),
+    fc.tuple(sport, fc.constantFrom(...TABS)).map(([s, t]): FuzzCommand => new Tab(s, t)),
+    fc.tuple(sport, fc.boolean()).map(([s, b]): FuzzCommand => new Online(s, b)),
+    fc.tuple(sport, fc.boolean()).map(([s, b]): FuzzCommand => new Visible(s, b)),
+  ];
+}

@@ -1,0 +1,338 @@
+// The replay harness: a backend (the world folded from a fact log, or a feed capture) and one
+// client per sport running the site's machines under simulated clocks, advanced in steps as fast
+// as the machine allows. Faults are injected between them; invariants are checked as feeds are
+// applied, periodically, and after a final fault-free sync.
+import type { FeedTab } from '../../machines/feed-cycle';
+import { TIME_KEEP_MATCH_LIVE_MS } from '../../machines/live-marker';
+import type { Fact, FactBody } from '../../sim/facts';
+import type { Backend, WorldBackend } from './backend';
+import type { InjectableBug } from './bugs';
+import { ReplayClient } from './client';
+import { FaultCounter, type FaultKind, type FaultRates } from './faults';
+import type { FaultSwitch } from './network';
+import {
+  checkConvergence,
+  checkLiveCount,
+  eventClockText,
+  type InvariantViolation,
+  insaneClockText,
+  type Mismatch,
+} from './invariants';
+import { deriveRandom, type Random } from './rng';
+import type { ScenarioOp } from './scenario';
+import type { TraceEntry } from './trace';
+
+/** Virtual time shared by the backend and the harness, epoch ms. */
+export interface VirtualClock {
+  time: number;
+}
+
+export interface HarnessOptions {
+  readonly backend: Backend;
+  /** The clock the backend reads; the harness moves it. */
+  readonly clock: VirtualClock;
+  /** Sports that get a client; default every sport of the backend. */
+  readonly sports?: readonly number[];
+  readonly day?: number;
+  readonly faults?: FaultRates;
+  readonly seed?: number;
+  /** Virtual time per step; timers fire at step boundaries. */
+  readonly stepMs?: number;
+  /** How often live marks and clock texts are checked (virtual ms). */
+  readonly checkEveryMs?: number;
+  readonly traceId?: string;
+  /** False runs the backend alone (the benchmark's baseline). */
+  readonly clients?: boolean;
+  readonly injectBug?: InjectableBug | null;
+}
+
+export interface ReplayReport {
+  readonly simulatedSeconds: number;
+  readonly wallSeconds: number;
+  readonly feedsApplied: number;
+  readonly faultsInjected: number;
+  readonly converged: boolean;
+  readonly mismatches: readonly Mismatch[];
+  readonly invariantViolations: readonly InvariantViolation[];
+}
+
+export const DEFAULT_STEP_MS = 1_000;
+/** Fault-free time at the end: longer than keep-live (S9-1) plus a sync, shorter than the 240 s expiry. */
+export const SETTLE_MS = 230_000;
+const CHECK_EVERY_MS = 60_000;
+/** A live mark may outlast keep-live by the step that fires its timer and a little more. */
+const LIVE_MARK_SLACK_MS = 2_000;
+const drain = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export class Harness {
+  readonly backend: Backend;
+  readonly clients: ReplayClient[] = [];
+  readonly violations: InvariantViolation[] = [];
+  readonly trace: TraceEntry[] = [];
+  readonly counter = new FaultCounter();
+  readonly faults: FaultSwitch;
+  /** Operations run so far (what a scenario file replays). */
+  readonly ops: ScenarioOp[] = [];
+  readonly stepMs: number;
+  private readonly checkEveryMs: number;
+  private nextCheck: number;
+  private readonly random: Random;
+  private readonly startedAt = performance.now();
+  private readonly startTime: number;
+  private readonly seenViolations = new Set<string>();
+
+  constructor(private readonly options: HarnessOptions) {
+    this.backend = options.backend;
+    options.clock.time = options.backend.start;
+    this.startTime = this.time;
+    this.stepMs = options.stepMs ?? DEFAULT_STEP_MS;
+    this.checkEveryMs = options.checkEveryMs ?? CHECK_EVERY_MS;
+    this.nextCheck = this.time + this.checkEveryMs;
+    const seed = options.seed ?? 1;
+    this.random = deriveRandom(seed, 'harness');
+    this.faults = { enabled: true, rates: options.faults ?? {} };
+    if (options.clients === false) return;
+    const sports = options.sports ?? options.backend.sports;
+    for (const sport of sports) {
+      this.clients.push(
+        new ReplayClient({
+          sport,
+          day: options.day ?? 0,
+          page: options.backend.page,
+          start: this.time,
+          server: () => this.backend.server(),
+          random: deriveRandom(seed, `client/${sport}`),
+          faults: this.faults,
+          counter: this.counter,
+          renderVersion: (s, feed) => this.backend.renderVersion(s, feed),
+          corrected: (id, version) => this.backend.corrected(id, version),
+          report: (violation) => this.report(violation),
+          traceId: options.traceId,
+          trace: options.traceId ? (entry) => this.trace.push(entry) : undefined,
+          bug: options.injectBug ?? null,
+        }),
+      );
+    }
+  }
+
+  /** Virtual time of the harness, epoch ms (the world's and every client's clock). */
+  get time(): number {
+    return this.options.clock.time;
+  }
+
+  private set time(value: number) {
+    this.options.clock.time = value;
+  }
+
+  client(sport: number): ReplayClient | undefined {
+    return this.clients.find((c) => c.sport === sport);
+  }
+
+  async start(): Promise<void> {
+    for (const client of this.clients) client.start();
+    await drain();
+  }
+
+  report(violation: InvariantViolation): void {
+    const key = `${violation.check}|${violation.sport}|${violation.eventId ?? ''}|${violation.message}`;
+    if (this.seenViolations.has(key)) return;
+    this.seenViolations.add(key);
+    this.violations.push(violation);
+  }
+
+  /** One step to `time`: the world moves (and pushes), then every client's timers fire. */
+  private async stepTo(time: number): Promise<void> {
+    const elapsed = time - this.time;
+    this.time = time;
+    this.backend.advanceTo(time);
+    const restartRate = this.faults.enabled ? (this.faults.rates.restart ?? 0) : 0;
+    if (restartRate > 0 && this.random() < 1 - (1 - restartRate) ** (elapsed / 60_000)) this.restart(true);
+    for (const client of this.clients) client.clock.set(time);
+    await drain();
+    if (time >= this.nextCheck) {
+      this.nextCheck = time + this.checkEveryMs;
+      this.checkRunning();
+    }
+  }
+
+  async advanceTo(time: number): Promise<void> {
+    while (this.time < time) await this.stepTo(Math.min(time, this.time + this.stepMs));
+  }
+
+  async advance(ms: number): Promise<void> {
+    this.ops.push({ op: 'advance', ms });
+    await this.advanceTo(this.time + ms);
+  }
+
+  /** The server restarts (a fault); returns false when the backend cannot. */
+  restart(random = false): boolean {
+    if (!this.backend.restart()) return false;
+    if (random) this.counter.add('restart');
+    for (const client of this.clients) client.network.serverRestarted();
+    return true;
+  }
+
+  /** Runs one scenario operation (and records it). */
+  async run(op: ScenarioOp): Promise<void> {
+    if (op.op === 'advance') {
+      await this.advance(op.ms);
+      return;
+    }
+    const client = 'sport' in op ? this.client(op.sport) : undefined;
+    switch (op.op) {
+      case 'facts':
+        this.appendFacts(op.facts.map(({ seq: _seq, time: _time, ...body }) => body as FactBody));
+        break;
+      case 'fault':
+        if (op.kind === 'restart') this.restart();
+        else client?.network.arm(op.kind);
+        this.ops.push(op);
+        break;
+      case 'restart':
+        this.restart();
+        this.ops.push(op);
+        break;
+      case 'day':
+        client?.engine.send({ type: 'day.select', day: op.day });
+        this.ops.push(op);
+        break;
+      case 'tab':
+        client?.engine.send({ type: 'tab.select', tab: op.tab });
+        this.ops.push(op);
+        break;
+      case 'myGames':
+        client?.engine.send({ type: 'myGames.changed', needs: [{ sport: op.sport, day: 0 }], ids: op.ids });
+        this.ops.push(op);
+        break;
+      case 'online':
+        client?.setOnline(op.online);
+        this.ops.push(op);
+        break;
+      case 'visible':
+        client?.setVisible(op.visible);
+        this.ops.push(op);
+        break;
+    }
+    await drain();
+  }
+
+  /** New facts happen now (their push goes out at once); returns them as logged. */
+  appendFacts(bodies: readonly FactBody[]): readonly Fact[] {
+    const world = (this.backend as Partial<WorldBackend>).world;
+    if (!world) return [];
+    const added = world.append(bodies, this.time);
+    this.ops.push({ op: 'facts', facts: added });
+    return added;
+  }
+
+  /** Arms one fault for a client's next response or push message. */
+  async fault(sport: number, kind: FaultKind): Promise<void> {
+    await this.run({ op: 'fault', sport, kind });
+  }
+
+  /** Live marks and clock texts, checked while running. */
+  checkRunning(): void {
+    const keep = TIME_KEEP_MATCH_LIVE_MS + this.stepMs + LIVE_MARK_SLACK_MS;
+    for (const client of this.clients) {
+      const serverNow = this.backend.server().now();
+      for (const [id, since] of client.observer.leftLive) {
+        const event = client.engine.scoreboard.getEvent(id) ?? client.engine.scoreboard.getEvent(id, 'mygames');
+        if (!event?.liveMarked || event.stageType === 2) {
+          client.observer.leftLive.delete(id);
+          continue;
+        }
+        if (this.time - since > keep) {
+          this.report({
+            check: 'live-mark-expires',
+            time: this.time,
+            sport: client.sport,
+            eventId: id,
+            message: `still live-marked ${Math.round((this.time - since) / 1000)} s after it left live (S9-1: 180 s)`,
+          });
+          client.observer.leftLive.delete(id);
+        }
+      }
+      for (const event of client.shownEvents().values()) {
+        if (event.stageType !== 2) continue;
+        const text = eventClockText(event, serverNow);
+        const problem = insaneClockText(text);
+        if (problem) {
+          this.report({
+            check: 'clock-text-sane',
+            time: this.time,
+            sport: client.sport,
+            eventId: event.id,
+            message: problem,
+          });
+        }
+      }
+    }
+  }
+
+  /** The final fault-free sync: faults off, every page online and shown, then time passes. */
+  async settle(ms = SETTLE_MS): Promise<void> {
+    this.faults.enabled = false;
+    for (const client of this.clients) {
+      client.network.releaseHeld();
+      if (!client.network.isOnline) client.setOnline(true);
+      if (!client.isVisible) client.setVisible(true);
+      if (this.backend.reloadToSettle) client.engine.send({ type: 'reload' });
+    }
+    await drain();
+    await this.advanceTo(this.time + ms);
+    this.checkRunning();
+  }
+
+  /** Convergence and live count against the truth for each client's page. */
+  checkFinal(): Mismatch[] {
+    const mismatches: Mismatch[] = [];
+    for (const client of this.clients) {
+      const myGames = client.tab === 'myGames' ? client.myGamesIds : null;
+      const truth = this.backend.truth({
+        sport: client.sport,
+        day: myGames ? 0 : client.day,
+        myGames,
+        loadedAt: client.lastFullAt,
+      });
+      const shown = client.shownEvents();
+      const found = checkConvergence(client.sport, shown, truth, (id) => this.backend.movable(id));
+      mismatches.push(...found);
+      if (found.length > 0) {
+        const first = found[0]!;
+        this.report({
+          check: 'converges',
+          time: this.time,
+          sport: client.sport,
+          eventId: first.eventId,
+          message: `${found.length} field(s) differ from the world, first ${first.field}: client ${String(first.client)}, world ${String(first.world)}`,
+        });
+      }
+      const live = checkLiveCount(client.sport, this.time, shown, truth);
+      if (live) this.report(live);
+    }
+    return mismatches;
+  }
+
+  feedsApplied(): number {
+    return this.clients.reduce((sum, c) => sum + c.observer.feedsApplied, 0);
+  }
+
+  summary(mismatches: readonly Mismatch[]): ReplayReport {
+    return {
+      simulatedSeconds: Math.round((this.time - this.startTime) / 1000),
+      wallSeconds: Math.round((performance.now() - this.startedAt) / 10) / 100,
+      feedsApplied: this.feedsApplied(),
+      faultsInjected: this.counter.total,
+      converged: mismatches.length === 0,
+      mismatches,
+      invariantViolations: this.violations,
+    };
+  }
+
+  stop(): void {
+    for (const client of this.clients) client.stop();
+    this.backend.close();
+  }
+}
+
+export type { FeedTab };

@@ -1,0 +1,77 @@
+// Replay inputs: a world fact log, a feed capture or a scenario, told apart by the first line.
+import { readFile } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
+import type { Fact } from '../../sim/facts';
+import { type Capture, isCaptureLine, parseCapture } from './capture';
+import { asFact, type FactLogHeader, FACT_LOG_FORMAT, parseFactLog } from './fact-log';
+import { isScenarioHeader, parseScenario, type Scenario } from './scenario';
+
+export type ReplayInput =
+  | { readonly kind: 'facts'; readonly facts: readonly Fact[]; readonly header: FactLogHeader | null }
+  | { readonly kind: 'capture'; readonly capture: Capture }
+  | { readonly kind: 'scenario'; readonly scenario: Scenario };
+
+export type InputKind = ReplayInput['kind'];
+
+/** The kind of file a first line opens, or null when it is none of them. */
+export function detectInputKind(firstLine: string): InputKind | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(firstLine);
+  } catch {
+    return null;
+  }
+  if (isScenarioHeader(value)) return 'scenario';
+  if (isCaptureLine(value)) return 'capture';
+  if (typeof value === 'object' && value !== null && (value as { format?: unknown }).format === FACT_LOG_FORMAT) {
+    return 'facts';
+  }
+  return typeof asFact(value) === 'string' ? null : 'facts';
+}
+
+/** Text of a file, gunzipped when it ends in .gz. */
+export async function readText(path: string): Promise<string> {
+  const bytes = await readFile(path);
+  return path.endsWith('.gz') ? gunzipSync(bytes).toString('utf8') : bytes.toString('utf8');
+}
+
+/** Parses replay input text; a string result is the reason it cannot be replayed. */
+export function parseReplayInput(
+  text: string,
+  onBadLine?: (lineNumber: number, reason: string) => void,
+): ReplayInput | string {
+  const firstLine = text.slice(0, text.indexOf('\n') >= 0 ? text.indexOf('\n') : text.length).trim();
+  if (firstLine === '') return 'the file is empty';
+  const kind = detectInputKind(firstLine);
+  switch (kind) {
+    case 'facts': {
+      const log = parseFactLog(text, onBadLine);
+      if (log.facts.length === 0) return 'the fact log holds no facts';
+      return { kind, facts: log.facts, header: log.header };
+    }
+    case 'capture': {
+      const capture = parseCapture(text, onBadLine);
+      if (capture.feeds.length === 0 && capture.pushes.length === 0) return 'the capture holds no responses';
+      return { kind, capture };
+    }
+    case 'scenario': {
+      const scenario = parseScenario(text, onBadLine);
+      return typeof scenario === 'string' ? scenario : { kind, scenario };
+    }
+    default:
+      return 'not a fact log, a feed capture or a scenario (its first line is none of them)';
+  }
+}
+
+export async function loadReplayInput(
+  path: string,
+  onBadLine?: (lineNumber: number, reason: string) => void,
+): Promise<ReplayInput | string> {
+  let text: string;
+  try {
+    text = await readText(path);
+  } catch (error) {
+    return `cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  return parseReplayInput(text, onBadLine);
+}

@@ -1,0 +1,181 @@
+// Watches one client's scoreboard as feeds are applied: wraps its apply methods (the engine calls
+// them by property) and checks, right after each write, that no older update overwrote a newer
+// value and that no score went backwards without a correction. It also notes when events leave
+// live (for the live-mark check), counts applied feeds and records the trace of one event.
+import type { ListFeed } from '../../src/protocol/list-feed-types';
+import type { ApplyResult, Scoreboard, ScopeName } from '../../src/scoreboard/store';
+import type { ScoreboardEvent } from '../../src/scoreboard/types';
+import { COMPARED_FIELDS, type InvariantViolation, normalizeValue } from './invariants';
+import type { TraceEntry } from './trace';
+
+export type AppliedKind = 'full' | 'update' | 'repair' | 'odds';
+
+export interface ObserverOptions {
+  readonly sport: number;
+  /** Virtual time, epoch ms. */
+  readonly now: () => number;
+  /** The world version a feed was rendered at, or null when unknown (real feeds). */
+  readonly renderVersion: (feed: ListFeed) => number | null;
+  /** The feed a parsed body came from (its name), or null for push messages. */
+  readonly feedName: (feed: ListFeed) => string | null;
+  /** True when the world corrected this match's score (S3-27) at or before `version`. */
+  readonly corrected: (matchId: string, version: number | null) => boolean;
+  readonly report: (violation: InvariantViolation) => void;
+  /** Event whose timeline is recorded. */
+  readonly traceId?: string;
+  readonly trace?: (entry: Omit<TraceEntry, 'clock'> & { event: ScoreboardEvent | undefined }) => void;
+}
+
+interface Shadow {
+  readonly version: number;
+  readonly value: string | number | null;
+}
+
+const SCOPES: readonly ScopeName[] = ['default', 'mygames'];
+const SCORE_FIELDS = ['homeScore', 'awayScore'] as const;
+const TRACE_SKIP = new Set(['version', 'highlight']);
+
+export class ScoreboardObserver {
+  feedsApplied = 0;
+  /** Events that left live while marked, and when the client saw it. */
+  readonly leftLive = new Map<string, number>();
+  private readonly shadows = new Map<string, Shadow>();
+  private readonly lastScores = new Map<string, number>();
+  private readonly reported = new Set<string>();
+
+  constructor(
+    private readonly scoreboard: Scoreboard,
+    private readonly options: ObserverOptions,
+  ) {
+    const target = scoreboard as unknown as Record<string, unknown>;
+    const wrap = (method: 'applyFull' | 'applyUpdate' | 'applyRepair' | 'applyOdds', kind: AppliedKind) => {
+      const inner = target[method] as (feed: ListFeed, options?: unknown) => ApplyResult;
+      target[method] = (feed: ListFeed, opts?: unknown) => {
+        const before = this.traceBefore();
+        const result = inner.call(scoreboard, feed, opts);
+        this.afterApply(kind, feed, before);
+        return result;
+      };
+    };
+    wrap('applyFull', 'full');
+    wrap('applyUpdate', 'update');
+    wrap('applyRepair', 'repair');
+    wrap('applyOdds', 'odds');
+    const clear = scoreboard.clearLiveMark.bind(scoreboard);
+    target.clearLiveMark = (id: string) => {
+      const before = id === options.traceId ? this.traceBefore() : undefined;
+      const changed = clear(id);
+      if (changed) this.leftLive.delete(id);
+      if (changed && id === options.traceId) this.recordTrace('live mark cleared', before);
+      return changed;
+    };
+  }
+
+  private traceBefore(): ScoreboardEvent | undefined {
+    const id = this.options.traceId;
+    return id ? this.heldEvent(id) : undefined;
+  }
+
+  private heldEvent(id: string): ScoreboardEvent | undefined {
+    for (const scope of SCOPES) {
+      const event = this.scoreboard.getEvent(id, scope);
+      if (event) return event;
+    }
+    return undefined;
+  }
+
+  private violation(check: InvariantViolation['check'], eventId: string, message: string, key: string): void {
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    this.options.report({ check, time: this.options.now(), sport: this.options.sport, eventId, message });
+  }
+
+  private afterApply(kind: AppliedKind, feed: ListFeed, traceBefore: ScoreboardEvent | undefined): void {
+    this.feedsApplied++;
+    const version = this.options.renderVersion(feed);
+    const name = this.options.feedName(feed) ?? 'push';
+    this.checkRows(kind, feed.events, kind === 'full' || kind === 'repair', version, name);
+    if (kind !== 'full') this.checkRows(kind, feed.repair, true, version, name);
+    if (this.options.traceId) this.recordTrace(`${kind} ${name}`, traceBefore);
+  }
+
+  private checkRows(
+    kind: AppliedKind,
+    rows: ListFeed['events'],
+    carriesAll: boolean,
+    version: number | null,
+    name: string,
+  ): void {
+    const now = this.options.now();
+    for (const row of rows) {
+      const event = this.heldEvent(row.id);
+      if (!event) continue;
+      const fields = row as unknown as Record<string, unknown>;
+      const shown = event as unknown as Record<string, unknown>;
+      if (version !== null && kind !== 'odds') {
+        for (const field of COMPARED_FIELDS) {
+          if (!carriesAll && !(field in fields)) continue;
+          const key = `${row.id}|${field}`;
+          const value = normalizeValue(fields[field]);
+          const shadow = this.shadows.get(key);
+          const showing = normalizeValue(shown[field]);
+          if (shadow && shadow.version > version) {
+            // An older feed: it must not replace the newer value.
+            if (showing !== shadow.value && showing === value) {
+              this.violation(
+                'older-never-overwrites',
+                row.id,
+                `${field} ${String(shadow.value)} (version ${shadow.version}) overwritten by ${String(value)} from ${name} (version ${version})`,
+                `older|${key}|${version}`,
+              );
+            }
+          } else {
+            // The newest write of this field: after applying it, the client must show it.
+            this.shadows.set(key, { version, value });
+            if (showing !== value) {
+              this.violation(
+                'older-never-overwrites',
+                row.id,
+                `${field} shows ${String(showing)} after ${name} (version ${version}) wrote ${String(value)}`,
+                `lost|${key}|${version}`,
+              );
+            }
+          }
+        }
+      }
+      for (const field of SCORE_FIELDS) {
+        const key = `${row.id}|${field}`;
+        const value = event[field];
+        if (typeof value !== 'number') continue;
+        const last = this.lastScores.get(key);
+        if (last !== undefined && value < last && !this.options.corrected(row.id, version)) {
+          this.violation(
+            'scores-monotonic',
+            row.id,
+            `${field} went from ${last} to ${value} without a correction (${name})`,
+            `score|${key}|${last}|${value}`,
+          );
+        }
+        this.lastScores.set(key, value);
+      }
+      if (event.stageType === 2) this.leftLive.delete(row.id);
+      else if (event.liveMarked && !this.leftLive.has(row.id)) this.leftLive.set(row.id, now);
+    }
+  }
+
+  private recordTrace(feed: string, before: ScoreboardEvent | undefined): void {
+    const id = this.options.traceId;
+    if (!id || !this.options.trace) return;
+    const after = this.heldEvent(id);
+    if (before === after) return;
+    const changed: Record<string, [unknown, unknown]> = {};
+    const a = (before ?? {}) as unknown as Record<string, unknown>;
+    const b = (after ?? {}) as unknown as Record<string, unknown>;
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      if (TRACE_SKIP.has(key)) continue;
+      if (a[key] !== b[key]) changed[key] = [a[key] ?? null, b[key] ?? null];
+    }
+    if (Object.keys(changed).length === 0) return;
+    this.options.trace({ time: this.options.now(), sport: this.options.sport, feed, changed, event: after });
+  }
+}

@@ -1,0 +1,103 @@
+// runReplay: a fact log, capture or scenario through the provider and one client per sport, to a
+// report. The `scores replay` command, the fuzzer, the tests and the benchmark all call it.
+import { DEFAULT_FEED_PAGE } from '../../src/net/feed-names';
+import { type Backend, createCaptureBackend, createWorldBackend, sportsOfFacts } from './backend';
+import type { InjectableBug } from './bugs';
+import type { FaultRates } from './faults';
+import { Harness, type ReplayReport, SETTLE_MS, type VirtualClock } from './harness';
+import type { ReplayInput } from './input';
+import type { TraceEntry } from './trace';
+
+export interface RunReplayOptions {
+  /** Sports that get a client; null or undefined for all of the input's. */
+  readonly sports?: readonly number[] | null;
+  readonly faults?: FaultRates;
+  readonly seed?: number;
+  readonly stepMs?: number;
+  readonly checkEveryMs?: number;
+  readonly traceId?: string;
+  /** False: the backend alone, no clients (benchmark baseline). */
+  readonly clients?: boolean;
+  /** A deliberately broken machine (harness self-test); a scenario's own injectedBug applies otherwise. */
+  readonly injectBug?: InjectableBug | null;
+  readonly settleMs?: number;
+}
+
+export interface ReplayResult {
+  readonly report: ReplayReport;
+  readonly trace: readonly TraceEntry[];
+  readonly kind: ReplayInput['kind'];
+  readonly sports: readonly number[];
+}
+
+function pickSports(available: readonly number[], wanted: readonly number[] | null | undefined): number[] {
+  if (!wanted) return [...available];
+  const set = new Set(wanted);
+  return available.filter((s) => set.has(s));
+}
+
+export async function runReplay(input: ReplayInput, options: RunReplayOptions = {}): Promise<ReplayResult> {
+  const clock: VirtualClock = { time: 0 };
+  const now = () => clock.time;
+  let backend: Backend;
+  let seed = options.seed ?? 1;
+  let stepMs = options.stepMs;
+  let bug = options.injectBug ?? null;
+  switch (input.kind) {
+    case 'facts': {
+      const tz = input.header?.timezoneHour ?? DEFAULT_FEED_PAGE.timezoneHour;
+      const sports = pickSports(sportsOfFacts(input.facts), options.sports);
+      backend = createWorldBackend({
+        facts: input.facts,
+        page: { ...DEFAULT_FEED_PAGE, timezoneHour: tz },
+        sports,
+        now,
+      });
+      break;
+    }
+    case 'scenario': {
+      const { header } = input.scenario;
+      seed = options.seed ?? header.seed;
+      stepMs ??= header.stepMs;
+      bug = options.injectBug === undefined ? (header.injectedBug ?? null) : options.injectBug;
+      backend = createWorldBackend({
+        facts: input.scenario.facts,
+        page: { ...DEFAULT_FEED_PAGE, timezoneHour: header.timezoneHour ?? DEFAULT_FEED_PAGE.timezoneHour },
+        sports: pickSports(header.sports, options.sports),
+        now,
+        start: header.start,
+      });
+      break;
+    }
+    case 'capture':
+      backend = createCaptureBackend(input.capture, now);
+      if (options.sports) backend = { ...backend, sports: pickSports(backend.sports, options.sports) };
+      break;
+  }
+  const harness = new Harness({
+    backend,
+    clock,
+    faults: options.faults,
+    seed,
+    stepMs,
+    checkEveryMs: options.checkEveryMs,
+    traceId: options.traceId,
+    clients: options.clients,
+    injectBug: bug,
+    day: input.kind === 'capture' ? input.capture.header.day : 0,
+  });
+  try {
+    await harness.start();
+    if (input.kind === 'scenario') {
+      for (const op of input.scenario.ops) await harness.run(op);
+    } else {
+      await harness.advanceTo(backend.end);
+    }
+    if (options.clients === false) return { report: harness.summary([]), trace: [], kind: input.kind, sports: [] };
+    await harness.settle(options.settleMs ?? SETTLE_MS);
+    const mismatches = harness.checkFinal();
+    return { report: harness.summary(mismatches), trace: harness.trace, kind: input.kind, sports: backend.sports };
+  } finally {
+    harness.stop();
+  }
+}
