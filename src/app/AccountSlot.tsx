@@ -24,12 +24,14 @@ export function createBrowserAccountClient(): AccountClient {
 
 export interface AccountSlotProps {
   readonly actors: PageActors;
-  readonly client: AccountClient;
+  /** Default: the browser's account client on this origin. */
+  readonly client?: AccountClient;
   /** Set by the composition root so the windows machine's cancelLoginFlow reaches the dialogs. */
   readonly registerCancel: (cancel: () => void) => void;
 }
 
-export function AccountSlot({ actors, client, registerCancel }: AccountSlotProps) {
+export default function AccountSlot({ actors, client: given, registerCancel }: AccountSlotProps) {
+  const client = useMemo(() => given ?? createBrowserAccountClient(), [given]);
   const loginWindow = useSelector(actors.windows, (s) => s.context.active === 'login');
   const landing = useMemo(
     () => landingFromUrl(window.location.pathname.replace(/\/$/, ''), window.location.search),

@@ -1,15 +1,17 @@
 // The site's routes (S2-1…S2-6, S2-33): /kz/ goes to football, every sport has its day list and
 // country pages, /kz/match/<id>/ is the match page, anything else is the Kazakh not-found page.
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { EDITION } from '../domain/edition';
 import { sportBySlug } from '../domain/sports';
 import { SportPage } from './list/SportPage';
-import { MatchPage } from './match/MatchPage';
 import { Layout } from './shell/Layout';
 import { NotFound } from './shell/NotFound';
 
 const P = EDITION.routePrefix;
+
+// The match page is its own chunk: the sport page's first load does not carry it.
+const MatchPage = lazy(() => import('./match/MatchPage').then((m) => ({ default: m.MatchPage })));
 
 export interface SiteRoutesProps {
   readonly accountSlot?: ReactNode;
@@ -60,7 +62,13 @@ function MatchRoute({ accountSlot }: SiteRoutesProps) {
   const { eventId = '' } = useParams();
   return (
     <Layout currentSportId={null} accountSlot={accountSlot}>
-      {EVENT_ID.test(eventId) ? <MatchPage key={eventId} eventId={eventId} /> : <NotFound />}
+      {EVENT_ID.test(eventId) ? (
+        <Suspense fallback={<main id="main" className="main main--match" aria-busy="true" />}>
+          <MatchPage key={eventId} eventId={eventId} />
+        </Suspense>
+      ) : (
+        <NotFound />
+      )}
     </Layout>
   );
 }

@@ -1,6 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+
+// The match page is a lazily loaded chunk; on a busy machine its first import takes a while.
+const SLOW = { timeout: 8_000 };
 import { SiteRoutes } from '../../src/ui/SiteRoutes';
 import { event, fakeGateway, league, renderPage, snapshot, withEvent } from './support/render';
 
@@ -30,12 +33,12 @@ describe('match page', () => {
   it('S2-33 S2-35 the match page shows a header and tabs whose panels load their detail feeds', async () => {
     const gateway = gatewayWith();
     renderPage(<SiteRoutes />, { route: '/kz/match/AbCd1234/', gateway });
-    await waitFor(() => expect(screen.getByTestId('match-header').textContent).toContain('Астана'));
-    await waitFor(() => expect(screen.getByTestId('match-panel').textContent).toContain('Ойыншы А.'));
+    await waitFor(() => expect(screen.getByTestId('match-header').textContent).toContain('Астана'), SLOW);
+    await waitFor(() => expect(screen.getByTestId('match-panel').textContent).toContain('Ойыншы А.'), SLOW);
     fireEvent.click(screen.getByRole('button', { name: 'Статистика' }));
-    await waitFor(() => expect(screen.getByTestId('match-panel').textContent).toContain('Доп иелену'));
+    await waitFor(() => expect(screen.getByTestId('match-panel').textContent).toContain('Доп иелену'), SLOW);
     fireEvent.click(screen.getByRole('button', { name: 'Коэффициенттер' }));
-    await waitFor(() => expect(document.getElementById('odds-prematch')?.textContent).toContain('Букмекер'));
+    await waitFor(() => expect(document.getElementById('odds-prematch')?.textContent).toContain('Букмекер'), SLOW);
     expect(gateway.detailCalls).toContain('df_od_1_AbCd1234');
   });
 
@@ -43,8 +46,8 @@ describe('match page', () => {
     const cricket = event('Cr123456', L.id, { sportId: 13, stageType: 2, stage: 26, home: 'Үндістан', away: 'Англия' });
     const gateway = fakeGateway(snapshot([L], [cricket], 1, 13), { dc_13_Cr123456: 'DA÷2¬DB÷26¬DX÷LI,HH¬A1÷¬~' });
     renderPage(<SiteRoutes />, { route: '/kz/match/Cr123456/', gateway });
-    await waitFor(() => expect(gateway.detailCalls).toContain('dc_13_Cr123456'));
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Шолу' })).toBeTruthy());
+    await waitFor(() => expect(gateway.detailCalls).toContain('dc_13_Cr123456'), SLOW);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Шолу' })).toBeTruthy(), SLOW);
     expect(screen.getByTestId('match-header').textContent).not.toContain('Үндістан');
     expect(screen.queryByRole('button', { name: 'Құрамдар' })).toBeNull();
   });
@@ -54,10 +57,10 @@ describe('match page', () => {
     renderPage(<SiteRoutes />, { route: '/kz/match/AbCd1234/', gateway });
     const announcer = screen.getByTestId('score-announcer');
     expect(announcer.getAttribute('aria-live')).toBe('polite');
-    await waitFor(() => expect(screen.getByTestId('match-score').textContent).toBe('0-0'));
+    await waitFor(() => expect(screen.getByTestId('match-score').textContent).toBe('0-0'), SLOW);
     expect(announcer.textContent).toBe('');
     act(() => gateway.board.set(withEvent(gateway.board.snapshot(), 'AbCd1234', { homeScore: 1 })));
-    await waitFor(() => expect(screen.getByTestId('match-score').textContent).toBe('1-0'));
+    await waitFor(() => expect(screen.getByTestId('match-score').textContent).toBe('1-0'), SLOW);
     expect(announcer.textContent).toBe('Есеп өзгерді: Астана 1:0 Қайрат');
   });
 });

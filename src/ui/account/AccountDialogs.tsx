@@ -3,7 +3,7 @@
 // statement. It keeps the login flow in step with the stored user (forced logout A4-6, other tabs A4-8) and runs the
 // account data sync while logged in (A4-7).
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AccountClient } from '../../account/client';
 import { readSocialCallback, socialAuthorizeUrl } from '../../account/social-redirect';
 import type { KeyValueStorage } from '../../account/storage';
@@ -68,9 +68,12 @@ function browserSocial(): SocialBrowser {
 
 function DataSync({ client, login }: { client: AccountClient; login: AccountLoginRef }) {
   const loggedIn = useSelector(login, (s) => s.matches('loggedIn'));
-  const sync = useActorRef(dataSyncMachineFor(client), {
-    input: { loggedIn: client.isLoggedIn(), now: () => Date.now(), lastSyncedAt: () => client.lastSyncedAt() },
-  });
+  const sync = useActorRef(
+    useMemo(() => dataSyncMachineFor(client), [client]),
+    {
+      input: { loggedIn: client.isLoggedIn(), now: () => Date.now(), lastSyncedAt: () => client.lastSyncedAt() },
+    },
+  );
   useEffect(() => {
     sync.send({ type: loggedIn ? 'LOGGED_IN' : 'LOGGED_OUT' });
   }, [loggedIn, sync]);
@@ -79,7 +82,10 @@ function DataSync({ client, login }: { client: AccountClient; login: AccountLogi
 
 export function AccountDialogs(props: AccountDialogsProps) {
   const { client, view, onViewChange, landing } = props;
-  const ownLogin = useActorRef(loginMachineFor(client), { input: { loggedIn: client.isLoggedIn() } });
+  const ownLogin = useActorRef(
+    useMemo(() => loginMachineFor(client), [client]),
+    { input: { loggedIn: client.isLoggedIn() } },
+  );
   const login = props.login ?? ownLogin;
   const [social] = useState<SocialBrowser>(() => ({ ...browserSocial(), ...props.social }));
   const [providers, setProviders] = useState<ProviderInfo[]>([]);

@@ -1,6 +1,6 @@
 // Account settings (A7-12, A7-6, A7-19): name and email, marketing consent, password change, logout and deletion.
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import type { AccountClient } from '../../account/client';
 import { isAcceptableEmail, isNickname } from '../../domain/account-validation';
 import { type AccountLoginRef, marketingMachineFor } from './account-actors';
@@ -18,7 +18,10 @@ export interface AccountSettingsDialogProps {
 }
 
 function MarketingConsentSection({ client }: { client: AccountClient }) {
-  const marketing = useActorRef(marketingMachineFor(client), { input: { approval: null } });
+  const marketing = useActorRef(
+    useMemo(() => marketingMachineFor(client), [client]),
+    { input: { approval: null } },
+  );
   const consent = useSelector(marketing, (s) => s.context.consent);
   const saved = useSelector(marketing, (s) => s.context.saved);
   const error = useSelector(marketing, (s) => s.context.error);

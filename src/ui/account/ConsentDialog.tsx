@@ -1,6 +1,6 @@
 // Terms and privacy consent (A4-1, A7-15, A7-17): the flagged documents with accept or decline (which logs out, A4-6).
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { AccountClient } from '../../account/client';
 import { consentMachineFor } from './account-actors';
 import { Dialog, ErrorMessage } from './Dialog';
@@ -17,9 +17,12 @@ export interface ConsentDialogProps {
 
 export function ConsentDialog({ client, onConfirmed, onDeclined }: ConsentDialogProps) {
   const terms = client.terms;
-  const consent = useActorRef(consentMachineFor(client), {
-    input: { needsTerms: !(terms.ppConfirmed && terms.touConfirmed) },
-  });
+  const consent = useActorRef(
+    useMemo(() => consentMachineFor(client), [client]),
+    {
+      input: { needsTerms: !(terms.ppConfirmed && terms.touConfirmed) },
+    },
+  );
   const state = useSelector(consent, (s) => s.value);
   const documents = useSelector(consent, (s) => s.context.documents);
   const error = useSelector(consent, (s) => s.context.error);

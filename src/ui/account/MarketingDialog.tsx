@@ -1,7 +1,7 @@
 // The marketing statement (A4-2, A3-5, A7-18): basic variants ask about our news, extended ones also about partners;
 // periodic variants remind.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { AccountClient } from '../../account/client';
 import { marketingMachineFor } from './account-actors';
 import { Dialog, ErrorMessage } from './Dialog';
@@ -9,7 +9,10 @@ import { kkAccount, marketingIntro } from './kk-account';
 import { accountErrorText } from './messages';
 
 export function MarketingDialog({ client, onDone }: { client: AccountClient; onDone: () => void }) {
-  const marketing = useActorRef(marketingMachineFor(client), { input: { approval: client.marketingApproval } });
+  const marketing = useActorRef(
+    useMemo(() => marketingMachineFor(client), [client]),
+    { input: { approval: client.marketingApproval } },
+  );
   const variant = useSelector(marketing, (s) => s.context.variant);
   const asking = useSelector(marketing, (s) => s.matches('asking') || s.matches('submitting'));
   const busy = useSelector(marketing, (s) => s.hasTag('busy'));

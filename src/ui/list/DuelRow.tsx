@@ -2,7 +2,7 @@
 // layout has room, red cards, the serve mark and odds. It reads only its own event (narrow select).
 import { useSelector } from '@xstate/react';
 import { memo } from 'react';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { EDITION } from '../../domain/edition';
 import { type Sport, sportById } from '../../domain/sports';
 import { isLiveStage, STAGE_TYPE } from '../../domain/stages';
@@ -28,6 +28,8 @@ export const DuelRow = memo(function DuelRow({ eventId, sportId, withOdds }: Due
   const event = useScoreboardEvent(eventId);
   const sport = sportById(sportId);
   const clock = usePageClock();
+  // A plain anchor rather than <Link>: rows re-render on every score change and should stay cheap.
+  const navigate = useNavigate();
   const live = event !== undefined && isLiveStage(event.stageType);
   useNow(LIVE_TICK_MS, live);
   const highlight = useActiveHighlight(event);
@@ -41,11 +43,17 @@ export const DuelRow = memo(function DuelRow({ eventId, sportId, withOdds }: Due
   if (highlight) classes.push(`row--hl-${highlight}`);
   const home = event.home ?? event.homeShort ?? '';
   const away = event.away ?? event.awayShort ?? '';
+  const href = `${EDITION.routePrefix}/match/${eventId}/`;
   return (
-    <Link
+    <a
       className={classes.join(' ')}
-      to={`${EDITION.routePrefix}/match/${eventId}/`}
-      state={{ sportId, home, away } satisfies MatchHint}
+      href={href}
+      onClick={(e) => {
+        // A plain click navigates inside the page; modified clicks open a tab as links do.
+        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+        e.preventDefault();
+        navigate(href, { state: { sportId, home, away } satisfies MatchHint });
+      }}
       data-event-id={eventId}
       aria-label={kk.list.openMatch(home, away)}
     >
@@ -68,7 +76,7 @@ export const DuelRow = memo(function DuelRow({ eventId, sportId, withOdds }: Due
       </span>
       <Parts event={event} sport={sport} />
       {withOdds ? <Odds event={event} sport={sport} /> : null}
-    </Link>
+    </a>
   );
 });
 

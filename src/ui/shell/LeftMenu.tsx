@@ -20,7 +20,21 @@ export interface MenuCountry {
   readonly leagues: readonly { readonly id: string; readonly name: string }[];
 }
 
+const COLLATOR = new Intl.Collator('kk');
+let lastOrder: readonly string[] | null = null;
+let lastLeagues: ReadonlyMap<string, unknown> | null = null;
+let lastMenu: MenuCountry[] = [];
+
+/** Countries and leagues of the day; recomputed only when the league list itself changes. */
 export function menuCountries(snapshot: ScoreboardSnapshot): MenuCountry[] {
+  if (snapshot.leagueOrder === lastOrder && snapshot.leagues === lastLeagues && lastMenu.length > 0) return lastMenu;
+  lastOrder = snapshot.leagueOrder;
+  lastLeagues = snapshot.leagues;
+  lastMenu = buildMenu(snapshot);
+  return lastMenu;
+}
+
+function buildMenu(snapshot: ScoreboardSnapshot): MenuCountry[] {
   const bySlug = new Map<string, { slug: string; name: string; leagues: { id: string; name: string }[] }>();
   for (const id of snapshot.leagueOrder) {
     const league = snapshot.leagues.get(id);
@@ -33,7 +47,7 @@ export function menuCountries(snapshot: ScoreboardSnapshot): MenuCountry[] {
     }
     country.leagues.push({ id, name: leaguePartOfName(league.name) });
   }
-  return [...bySlug.values()].sort((a, b) => a.name.localeCompare(b.name, 'kk'));
+  return [...bySlug.values()].sort((a, b) => COLLATOR.compare(a.name, b.name));
 }
 
 function sameMenu(a: MenuCountry[], b: MenuCountry[]): boolean {

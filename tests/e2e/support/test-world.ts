@@ -208,6 +208,10 @@ export function createTestWorld(nowMs: number = Date.now()): TestWorld {
     });
   }
 
+  return worldFrom(bodies, matches, nowMs);
+}
+
+function worldFrom(bodies: readonly FactBody[], matches: readonly TestMatch[], nowMs: number): TestWorld {
   let seq = 0;
   let time = nowMs;
   const toFacts = (list: readonly FactBody[]): Fact[] =>
@@ -251,4 +255,56 @@ function firstLiveStage(sportId: number): number {
   if ([6, 30].includes(sportId)) return 26; // first inning
   if ([2, 12, 14, 17, 21, 25].includes(sportId)) return 17; // first set
   return 2; // live
+}
+
+/**
+ * A large day for load measurements: `count` live football matches in leagues of 20, on today's
+ * local day, all 0-0 at the start.
+ */
+export function createBulkWorld(count: number, nowMs: number = Date.now()): TestWorld {
+  const nowS = Math.floor(nowMs / 1000);
+  const tz = EDITION.timezoneHour * 3600;
+  const dayStart = Math.floor((nowS + tz) / DAY_S) * DAY_S - tz;
+  const start = Math.max(dayStart + 120, nowS - 30 * 60);
+  const bodies: FactBody[] = [];
+  const matches: TestMatch[] = [];
+  const perLeague = 20;
+  for (let l = 0; l * perLeague < count; l++) {
+    const stageId = `Bk${String(l).padStart(4, '0')}xy`;
+    const leagueId = `1_${stageId}`;
+    bodies.push({
+      type: 'LeagueCreated',
+      league: {
+        id: leagueId,
+        sportId: 1,
+        top: l < 3,
+        name: `ЕЛ ${l}: Лига ${l}`,
+        countryId: 1000 + l,
+        countryName: `Ел ${l}`,
+        stageId,
+        type: l < 3 ? 't' : 'p',
+        url: `/football/el-${l}/liga/`,
+      },
+    });
+    for (let i = 0; i < perLeague && l * perLeague + i < count; i++) {
+      const n = l * perLeague + i;
+      const id = `B${String(n).padStart(5, '0')}xy`;
+      const home = `${TEAMS[n % TEAMS.length]} ${n}`;
+      const away = `${TEAMS[(n + 3) % TEAMS.length]} ${n + 1}`;
+      bodies.push({
+        type: 'MatchScheduled',
+        match: { id, sportId: 1, leagueId, fields: { startTime: start + i * 60, stageType: 1, stage: 1, home, away } },
+      });
+      bodies.push({
+        type: 'MatchStarted',
+        matchId: id,
+        stage: 12,
+        periodStartTime: start + i * 60,
+        gameTime: -1,
+        score: { homeScore: 0, awayScore: 0 },
+      });
+      matches.push({ id, sportId: 1, leagueId, home, away, kind: 'live' });
+    }
+  }
+  return worldFrom(bodies, matches, nowMs);
 }
