@@ -3,9 +3,11 @@
 // for list rows, events sort by start time, then rank (no-duel rows), then sort participant,
 // then id. The store takes its comparator as an option, so swapping in the domain's one is a
 // one-line change in createScoreboard's caller.
-import type { ScoreboardEvent, ScoreboardLeague } from './types';
+import type { EventRecord } from '../protocol/list-feed-types';
+import type { ScoreboardLeague } from './types';
 
-export type EventComparator = (a: ScoreboardEvent, b: ScoreboardEvent) => number;
+/** Compares event rows (a ScoreboardEvent is one too). */
+export type EventComparator = (a: EventRecord, b: EventRecord) => number;
 export type LeagueComparator = (a: ScoreboardLeague, b: ScoreboardLeague) => number;
 
 function num(value: number | undefined, fallback: number): number {

@@ -107,10 +107,69 @@ interface FieldOrdinals {
   fields: Map<string, number> | null;
 }
 
+type Highlight = ScoreboardEvent['highlight'];
+
+/**
+ * An event as the store holds it. `fields` is the parsed record itself (never mutated: a change
+ * replaces it), so loading a feed copies nothing. The ScoreboardEvent a reader sees is built on
+ * first read and cached until the row changes, so unchanged rows keep their identity.
+ */
+class Row {
+  view: ScoreboardEvent | null = null;
+  constructor(
+    public fields: EventFieldsRow,
+    public version: number,
+    public liveMarked: boolean,
+    public highlight: Highlight,
+    public ordinals: FieldOrdinals,
+  ) {}
+}
+
+function viewOf(row: Row): ScoreboardEvent {
+  if (row.view === null) {
+    row.view = Object.assign({}, row.fields, {
+      version: row.version,
+      liveMarked: row.liveMarked,
+      highlight: row.highlight,
+    }) as ScoreboardEvent;
+  }
+  return row.view;
+}
+
+/** The snapshot's events: a read-only Map view over the rows that builds each event on first read. */
+class EventsView implements ReadonlyMap<string, ScoreboardEvent> {
+  constructor(private readonly rows: Map<string, Row>) {}
+  get size(): number {
+    return this.rows.size;
+  }
+  get(id: string): ScoreboardEvent | undefined {
+    const row = this.rows.get(id);
+    return row ? viewOf(row) : undefined;
+  }
+  has(id: string): boolean {
+    return this.rows.has(id);
+  }
+  keys(): MapIterator<string> {
+    return this.rows.keys();
+  }
+  *values(): MapIterator<ScoreboardEvent> {
+    for (const row of this.rows.values()) yield viewOf(row);
+  }
+  *entries(): MapIterator<[string, ScoreboardEvent]> {
+    for (const [id, row] of this.rows) yield [id, viewOf(row)];
+  }
+  [Symbol.iterator](): MapIterator<[string, ScoreboardEvent]> {
+    return this.entries();
+  }
+  forEach(callback: (value: ScoreboardEvent, key: string, map: ReadonlyMap<string, ScoreboardEvent>) => void): void {
+    for (const [id, row] of this.rows) callback(viewOf(row), id, this);
+  }
+}
+
 class Scope {
   readonly leagues = new Map<string, ScoreboardLeague>();
-  readonly events = new Map<string, ScoreboardEvent>();
-  readonly ordinals = new Map<string, FieldOrdinals>();
+  readonly rows = new Map<string, Row>();
+  readonly events = new EventsView(this.rows);
   readonly highlighted = new Set<string>();
   leagueOrder: readonly string[] = [];
   sportId: number | null = null;
@@ -122,8 +181,7 @@ type MutableEvent = Record<string, unknown>;
 
 const IDENTITY_KEYS = new Set(['id', 'sportId', 'leagueId', 'version', 'liveMarked', 'highlight']);
 
-function fieldOrdinal(ordinals: FieldOrdinals | undefined, field: string): number | undefined {
-  if (!ordinals) return undefined;
+function fieldOrdinal(ordinals: FieldOrdinals, field: string): number | undefined {
   const own = ordinals.fields?.get(field);
   if (own !== undefined) return own;
   return ordinals.base ?? undefined;
@@ -156,6 +214,15 @@ function sameLeagueFields(a: ScoreboardLeague, b: LeagueRecord): boolean {
   return true;
 }
 
+/** Same fields (an empty string and a missing field both mean "no value"). */
+function sameFields(a: object, b: object): boolean {
+  const x = a as MutableEvent;
+  const y = b as MutableEvent;
+  for (const key in x) if (x[key] !== y[key] && !(x[key] === '' && y[key] === undefined)) return false;
+  for (const key in y) if (!(key in x) && y[key] !== '' && y[key] !== undefined) return false;
+  return true;
+}
+
 const NO_RESULT: ApplyResult = { changed: 0, unknown: 0, removed: 0, stageChanges: [], resortedLeagues: [] };
 
 export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
@@ -184,9 +251,13 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
   }
 
   function sortedEventIds(scope: Scope, ids: readonly string[]): string[] {
-    const values = ids.map((id) => scope.events.get(id)!).filter(Boolean);
-    values.sort(compareEvents);
-    return values.map((event) => event.id);
+    const records: EventRecord[] = [];
+    for (const id of ids) {
+      const row = scope.rows.get(id);
+      if (row) records.push(row.fields as EventRecord);
+    }
+    records.sort(compareEvents);
+    return records.map((record) => record.id);
   }
 
   function reorderLeagues(scope: Scope): void {
@@ -227,13 +298,21 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
       if (opts.include && !opts.include(record)) continue;
       if (seen.has(record.id)) continue;
       seen.add(record.id);
-      const before = scope.events.get(record.id);
-      const value = fullRowValue(scope, record, ordinal, before, next);
-      if (value !== before) {
-        scope.events.set(record.id, value);
+      const row = scope.rows.get(record.id);
+      if (!row) {
+        // A new row (the common case of a load): the parsed record is kept as it is.
+        scope.rows.set(
+          record.id,
+          new Row(record, next, record.stageType === LIVE, null, { base: ordinal, fields: null }),
+        );
         changed++;
-        if (before && before.stageType !== value.stageType) {
-          stageChanges.push({ id: record.id, previous: before.stageType, current: value.stageType });
+      } else {
+        const previous = row.fields.stageType;
+        if (reloadRow(row, record, ordinal, next)) {
+          changed++;
+          if (previous !== row.fields.stageType) {
+            stageChanges.push({ id: record.id, previous, current: row.fields.stageType });
+          }
         }
       }
       const list = members.get(record.leagueId!);
@@ -244,10 +323,9 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
     // Leagues: held ones merge, others are dropped unless merging.
     let leaguesChanged = false;
     if (!opts.merge) {
-      for (const id of [...scope.events.keys()]) {
+      for (const id of [...scope.rows.keys()]) {
         if (!seen.has(id)) {
-          scope.events.delete(id);
-          scope.ordinals.delete(id);
+          scope.rows.delete(id);
           scope.highlighted.delete(id);
           changed++;
         }
@@ -294,62 +372,34 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
     return record.type === 'c'; // the reference client shows a league when ZD != 'c'
   }
 
-  /** A full row's value, keeping fields a newer feed already wrote; returns `before` when nothing changed. */
-  function fullRowValue(
-    scope: Scope,
-    record: EventRecord,
-    ordinal: number | null,
-    before: ScoreboardEvent | undefined,
-    next: number,
-  ): ScoreboardEvent {
-    const previous = scope.ordinals.get(record.id);
+  /** A full row over a row we hold, keeping fields a newer feed already wrote; true when it changed. */
+  function reloadRow(row: Row, record: EventRecord, ordinal: number | null, next: number): boolean {
+    const previous = row.ordinals;
     // The row we hold is newer than this feed as a whole: keep it.
-    if (before && previous && ordinal !== null && previous.base !== null && previous.base > ordinal) return before;
-    const value: MutableEvent = {};
+    if (ordinal !== null && previous.base !== null && previous.base > ordinal) return false;
+    let fields: MutableEvent = record as unknown as MutableEvent;
     let newer: Map<string, number> | null = null;
-    if (!before || !previous || ordinal === null) {
-      for (const key in record) {
-        const field = (record as unknown as MutableEvent)[key];
-        if (field !== '') value[key] = field;
-      }
-    } else {
-      for (const key in record) {
-        const kept = fieldOrdinal(previous, key);
-        if (kept !== undefined && kept > ordinal) continue;
-        const field = (record as unknown as MutableEvent)[key];
-        if (field !== '') value[key] = field;
-      }
+    if (ordinal !== null && previous.fields) {
       // Fields a newer feed wrote (or deleted) than this full feed stay as they are.
-      for (const [key, kept] of previous.fields ?? []) {
+      const old = row.fields as unknown as MutableEvent;
+      for (const [key, kept] of previous.fields) {
         if (kept <= ordinal) continue;
-        const field = (before as unknown as MutableEvent)[key];
-        if (field === undefined) delete value[key];
-        else value[key] = field;
+        if (fields === (record as unknown as MutableEvent)) fields = { ...fields };
+        if (old[key] === undefined) delete fields[key];
+        else fields[key] = old[key];
         newer ??= new Map();
         newer.set(key, kept);
       }
     }
-    scope.ordinals.set(record.id, { base: ordinal, fields: newer });
-    const stageType = value.stageType as number | undefined;
-    value.liveMarked = stageType === LIVE || (before?.liveMarked ?? false);
-    value.highlight = before?.highlight ?? null;
-    if (before && sameEventValues(before, value)) return before;
-    value.version = next;
-    if (value.highlight) scope.highlighted.add(record.id);
-    return value as unknown as ScoreboardEvent;
-  }
-
-  function sameEventValues(before: ScoreboardEvent, value: MutableEvent): boolean {
-    const old = before as unknown as MutableEvent;
-    let count = 0;
-    for (const key in value) {
-      if (key === 'version') continue;
-      if (old[key] !== value[key]) return false;
-      count++;
-    }
-    let oldCount = 0;
-    for (const key in old) if (key !== 'version') oldCount++;
-    return count === oldCount;
+    row.ordinals = { base: ordinal, fields: newer };
+    const stageType = fields.stageType as number | undefined;
+    const liveMarked = stageType === LIVE || row.liveMarked;
+    if (sameFields(row.fields, fields) && liveMarked === row.liveMarked) return false;
+    row.fields = fields as unknown as EventFieldsRow;
+    row.liveMarked = liveMarked;
+    row.version = next;
+    row.view = null;
+    return true;
   }
 
   // ---- update, repair, odds, moved ---------------------------------------------------------
@@ -372,14 +422,10 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
     pending: Pending,
     next: number,
   ): boolean {
-    const before = scope.events.get(record.id);
-    if (!before) return false;
-    let ordinals = scope.ordinals.get(record.id);
-    if (!ordinals) {
-      ordinals = { base: null, fields: null };
-      scope.ordinals.set(record.id, ordinals);
-    }
-    const old = before as unknown as MutableEvent;
+    const row = scope.rows.get(record.id);
+    if (!row) return false;
+    const ordinals = row.ordinals;
+    const old = row.fields as unknown as MutableEvent;
     let changes: MutableEvent | null = null;
     const removals: string[] = [];
     const written: string[] = [];
@@ -418,26 +464,29 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
     if (!changes && removals.length === 0) return false;
     const value: MutableEvent = { ...old, ...changes };
     for (const key of removals) delete value[key];
-    value.version = next;
-    const stageType = value.stageType as number | undefined;
-    if (stageType === LIVE) value.liveMarked = true;
+    const before = row.fields;
+    const after = value as unknown as EventFieldsRow;
+    row.fields = after;
+    row.version = next;
+    row.view = null;
+    if (after.stageType === LIVE) row.liveMarked = true;
     if (mode !== 'odds') {
-      const kind = highlightKind(before, value as EventFieldsRow);
+      const kind = highlightKind(before, after);
       if (kind) {
-        value.highlight = { kind, until: now() + highlightLifetime(kind) };
+        row.highlight = { kind, until: now() + highlightLifetime(kind) };
         scope.highlighted.add(record.id);
       }
     }
-    scope.events.set(record.id, value as unknown as ScoreboardEvent);
     pending.changed++;
-    if (before.stageType !== stageType && !pending.reported.has(record.id)) {
+    if (before.stageType !== after.stageType && !pending.reported.has(record.id)) {
       pending.reported.add(record.id);
-      pending.stageChanges.push({ id: record.id, previous: before.stageType, current: stageType });
+      pending.stageChanges.push({ id: record.id, previous: before.stageType, current: after.stageType });
     }
-    const startTimeChanged = before.startTime !== value.startTime;
-    const orderChanged = before.rank !== value.rank;
-    if ((startTimeChanged || orderChanged) && before.leagueId) {
-      const league = scope.leagues.get(before.leagueId);
+    const startTimeChanged = before.startTime !== after.startTime;
+    const orderChanged = before.rank !== after.rank;
+    const leagueId = (before as EventRecord).leagueId;
+    if ((startTimeChanged || orderChanged) && leagueId) {
+      const league = scope.leagues.get(leagueId);
       if (
         league &&
         needsLeagueReload(
@@ -464,7 +513,7 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
     for (const record of rows) {
       let held = false;
       for (const scope of scopes.values()) {
-        if (scope.events.has(record.id)) {
+        if (scope.rows.has(record.id)) {
           held = true;
           mergeRow(scope, record, ordinal, mode, pending, next);
         }
@@ -566,18 +615,15 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
 
   // ---- marks, highlights, collapse ---------------------------------------------------------
 
-  function replaceEvent(scope: Scope, id: string, patch: Partial<ScoreboardEvent>, next: number): void {
-    const before = scope.events.get(id)!;
-    scope.events.set(id, { ...before, ...patch, version: next });
-  }
-
   function clearLiveMark(id: string): boolean {
     const next = version + 1;
     let changed = false;
     for (const scope of scopes.values()) {
-      const event = scope.events.get(id);
-      if (event?.liveMarked && event.stageType !== LIVE) {
-        replaceEvent(scope, id, { liveMarked: false }, next);
+      const row = scope.rows.get(id);
+      if (row?.liveMarked && row.fields.stageType !== LIVE) {
+        row.liveMarked = false;
+        row.version = next;
+        row.view = null;
         changed = true;
       }
     }
@@ -594,13 +640,15 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
     let ended = 0;
     for (const scope of scopes.values()) {
       for (const id of [...scope.highlighted]) {
-        const event = scope.events.get(id);
-        if (!event?.highlight) {
+        const row = scope.rows.get(id);
+        if (!row?.highlight) {
           scope.highlighted.delete(id);
           continue;
         }
-        if (event.highlight.until > time) continue;
-        replaceEvent(scope, id, { highlight: null }, next);
+        if (row.highlight.until > time) continue;
+        row.highlight = null;
+        row.version = next;
+        row.view = null;
         scope.highlighted.delete(id);
         ended++;
       }
@@ -651,10 +699,9 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
     },
     clearScope(name) {
       const scope = scopeOf(name);
-      if (scope.events.size === 0 && scope.leagues.size === 0) return;
-      scope.events.clear();
+      if (scope.rows.size === 0 && scope.leagues.size === 0) return;
+      scope.rows.clear();
       scope.leagues.clear();
-      scope.ordinals.clear();
       scope.highlighted.clear();
       scope.leagueOrder = [];
       version += 1;
