@@ -40,7 +40,7 @@ describe('account-login machine', () => {
         }),
       },
     });
-    const actor = createActor(machine, { input: { loggedIn: false } }).start();
+    const actor = createActor(machine, { clock: new SimulatedClock(), input: { loggedIn: false } }).start();
     actor.send({ type: 'LOGIN', email: 'a@b.kz', password: 'x' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (s) => s.matches('guest'));
@@ -53,12 +53,12 @@ describe('account-login machine', () => {
 
   it('A3-3 the flow starts logged in when storage says so', () => {
     expect(
-      createActor(accountLoginMachine, { input: { loggedIn: true } })
+      createActor(accountLoginMachine, { clock: new SimulatedClock(), input: { loggedIn: true } })
         .start()
         .getSnapshot().value,
     ).toBe('loggedIn');
     expect(
-      createActor(accountLoginMachine, { input: { loggedIn: false } })
+      createActor(accountLoginMachine, { clock: new SimulatedClock(), input: { loggedIn: false } })
         .start()
         .getSnapshot().value,
     ).toBe('guest');
@@ -67,7 +67,7 @@ describe('account-login machine', () => {
   it('S2-39 S2-40 a running login can be cancelled; closing the login window cancels the flow and its result is ignored', async () => {
     const pending = deferred<LoginOutcome>();
     const machine = accountLoginMachine.provide({ actors: { login: fromPromise(() => pending.promise) } });
-    const actor = createActor(machine, { input: { loggedIn: false } }).start();
+    const actor = createActor(machine, { clock: new SimulatedClock(), input: { loggedIn: false } }).start();
     actor.send({ type: 'LOGIN', email: 'a@b.kz', password: 'x' });
     expect(actor.getSnapshot().can({ type: 'CANCEL' })).toBe(true);
     expect(actor.getSnapshot().hasTag('cancellable')).toBe(true);
@@ -91,7 +91,7 @@ describe('account-login machine', () => {
         }),
       },
     });
-    const actor = createActor(machine, { input: { loggedIn: false } }).start();
+    const actor = createActor(machine, { clock: new SimulatedClock(), input: { loggedIn: false } }).start();
     actor.send({ type: 'REGISTER', input: { email: 'r@b.kz', password: 'P', name: 'N', captcha: 'c' } });
     await waitFor(actor, (s) => s.matches('registered'));
     expect(actor.getSnapshot().context.registeredEmail).toBe('r@b.kz');
@@ -112,7 +112,7 @@ describe('account-login machine', () => {
         }),
       },
     });
-    const actor = createActor(machine, { input: { loggedIn: true } }).start();
+    const actor = createActor(machine, { clock: new SimulatedClock(), input: { loggedIn: true } }).start();
     actor.send({ type: 'LOGOUT' });
     await waitFor(actor, (s) => !s.hasTag('busy'));
     expect(actor.getSnapshot().value).toBe('loggedIn');
@@ -122,7 +122,7 @@ describe('account-login machine', () => {
   });
 
   it('A4-6 A4-8 S5-5 a session ended elsewhere (forced logout, another tab) returns to guest; a login-needed reason is kept', () => {
-    const actor = createActor(accountLoginMachine, { input: { loggedIn: true } }).start();
+    const actor = createActor(accountLoginMachine, { clock: new SimulatedClock(), input: { loggedIn: true } }).start();
     actor.send({ type: 'SESSION_ENDED' });
     expect(actor.getSnapshot().value).toBe('guest');
     actor.send({ type: 'REQUIRE_LOGIN', reason: 'loginNeeded' });
@@ -145,14 +145,14 @@ describe('account-consent machine', () => {
         }),
       },
     });
-    const actor = createActor(machine, { input: { needsTerms: true } }).start();
+    const actor = createActor(machine, { clock: new SimulatedClock(), input: { needsTerms: true } }).start();
     await waitFor(actor, (s) => s.matches('reviewing'));
     expect(actor.getSnapshot().context.documents).toHaveLength(1);
     actor.send({ type: 'ACCEPT' });
     await waitFor(actor, (s) => s.matches('confirmed'));
     expect(accepted).toBe(1);
     expect(
-      createActor(machine, { input: { needsTerms: false } })
+      createActor(machine, { clock: new SimulatedClock(), input: { needsTerms: false } })
         .start()
         .getSnapshot().value,
     ).toBe('confirmed');
@@ -168,7 +168,7 @@ describe('account-consent machine', () => {
         }),
       },
     });
-    const actor = createActor(machine, { input: { needsTerms: true } }).start();
+    const actor = createActor(machine, { clock: new SimulatedClock(), input: { needsTerms: true } }).start();
     await waitFor(actor, (s) => s.matches('reviewing'));
     actor.send({ type: 'ACCEPT' });
     await waitFor(actor, (s) => s.matches('reviewing') && s.context.error !== null);
@@ -193,13 +193,16 @@ describe('account-marketing machine', () => {
       marketingApproved: false,
       thirdPartiesApproved: false,
     };
-    const actor = createActor(machine, { input: { approval } }).start();
+    const actor = createActor(machine, { clock: new SimulatedClock(), input: { approval } }).start();
     expect(actor.getSnapshot().value).toBe('asking');
     expect(actor.getSnapshot().context.variant).toBe('EXTENDED_PERIODIC');
     actor.send({ type: 'SUBMIT', marketingApproved: true, thirdPartiesApproved: true });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(sent).toEqual([{ marketingApproved: true, thirdPartiesApproved: true }]);
-    const none = createActor(machine, { input: { approval: { ...approval, variant: 'NONE' } } }).start();
+    const none = createActor(machine, {
+      clock: new SimulatedClock(),
+      input: { approval: { ...approval, variant: 'NONE' } },
+    }).start();
     expect(none.getSnapshot().value).toBe('idle');
   });
 
@@ -219,7 +222,7 @@ describe('account-marketing machine', () => {
         }),
       },
     });
-    const actor = createActor(machine, { input: { approval: null } }).start();
+    const actor = createActor(machine, { clock: new SimulatedClock(), input: { approval: null } }).start();
     actor.send({ type: 'OPEN_SETTINGS' });
     await waitFor(actor, (s) => s.matches('editing'));
     actor.send({ type: 'SAVE', marketingApproved: true, thirdPartiesApproved: false });
