@@ -6,10 +6,12 @@ import { registerGenerate } from './generate';
 import { registerOutbox } from './outbox';
 import { registerRecord } from './record';
 import { registerReplay } from './replay';
+import { registerServe } from './serve';
 
 export function registerCommands(program: Command): void {
   registerFeedParse(program);
   registerOutbox(program);
+  registerServe(program);
   registerGenerate(program);
   registerReplay(program);
   registerFuzz(program);

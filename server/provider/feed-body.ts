@@ -8,9 +8,13 @@ export interface Trailer {
 }
 
 export function feedBody(rows: readonly FeedRow[], trailer: Trailer): string {
+  return feedBodyFromText(serializeRows(rows), trailer);
+}
+
+/** The same, for rows already serialized. */
+export function feedBodyFromText(head: string, trailer: Trailer): string {
   const tail: FeedRow[] = [];
   if (trailer.refreshUtime !== undefined) tail.push([['A2', String(trailer.refreshUtime)]]);
   tail.push([['A1', trailer.signature]]);
-  const head = serializeRows(rows);
   return `${head}~${serializeRows(tail)}`;
 }

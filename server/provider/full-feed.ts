@@ -1,10 +1,10 @@
 // Full day list f_<sport>_<day>_<tz>_<lang>_<pt> (S7-2, protocol.md §2): the SA row, each league's
 // ZA row followed by its AA rows, QA rows for moved events that left the day, and the A1 trailer.
-import type { FeedRow } from '../../src/protocol/codec';
+import { type FeedRow, serializeRows } from '../../src/protocol/codec';
 import type { LeagueState, MatchState, WorldState } from '../../sim/world/state';
 import { dayWindow, inWindow } from './day-window';
-import { feedBody } from './feed-body';
-import { fullEventRow, leagueRow, movedRow, sportRow } from './rows';
+import { feedBodyFromText } from './feed-body';
+import { fullEventRowText, leagueRowText, movedRow, sportRow } from './rows';
 import { compareMatches } from './sport-version';
 
 export interface DayListQuery {
@@ -61,11 +61,12 @@ export function dayMatchesByLeague(world: WorldState, query: Omit<DayListQuery, 
 
 export function renderDayList(world: WorldState, query: DayListQuery): string {
   const { window, leagues } = dayMatchesByLeague(world, query);
-  const rows: FeedRow[] = [sportRow(query.sportId)];
+  const parts: string[] = [serializeRows([sportRow(query.sportId)])];
   for (const { league, matches } of leagues) {
-    rows.push(leagueRow(league));
-    for (const match of matches) rows.push(fullEventRow(match));
+    parts.push(leagueRowText(league));
+    for (const match of matches) parts.push(fullEventRowText(match));
   }
+  const rows: FeedRow[] = [];
   // QA: events of this sport that were moved and now start outside this day (protocol.md §6.4).
   const reach = MOVED_REACH_DAYS * 86_400;
   for (const id of world.moved.keys()) {
@@ -76,5 +77,6 @@ export function renderDayList(world: WorldState, query: DayListQuery): string {
     if (start < window.start - reach || start >= window.end + reach) continue;
     rows.push(movedRow(match));
   }
-  return feedBody(rows, { signature: query.signature });
+  parts.push(serializeRows(rows));
+  return feedBodyFromText(parts.join(''), { signature: query.signature });
 }

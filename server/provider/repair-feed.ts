@@ -1,11 +1,11 @@
 // Repair feed r_<sport>_<pt> (S7-3, protocol.md §6.3): full values of the live events, in the
 // `ST÷repair` form. League rows come first so every repaired row names its league; the client
 // resets what it holds and creates nothing new from a repair batch.
-import type { FeedRow } from '../../src/protocol/codec';
+import { type FeedRow, serializeRows } from '../../src/protocol/codec';
 import type { MatchState, WorldState } from '../../sim/world/state';
 import { compareLeagues } from './full-feed';
-import { feedBody } from './feed-body';
-import { fullEventRow, leagueRow, sportRow } from './rows';
+import { feedBodyFromText } from './feed-body';
+import { fullEventRowText, leagueRowText, sportRow } from './rows';
 import { compareMatches } from './sport-version';
 
 /** AB 2: live (protocol.md §5.4). */
@@ -31,10 +31,11 @@ export function liveMatchesByLeague(world: WorldState, sportId: number) {
 }
 
 export function renderRepair(world: WorldState, sportId: number, signature: string): string {
-  const rows: FeedRow[] = [sportRow(sportId), [['ST', 'repair']]];
+  const head: FeedRow[] = [sportRow(sportId), [['ST', 'repair']]];
+  const parts = [serializeRows(head)];
   for (const { league, matches } of liveMatchesByLeague(world, sportId)) {
-    rows.push(leagueRow(league));
-    for (const match of matches) rows.push(fullEventRow(match));
+    parts.push(leagueRowText(league));
+    for (const match of matches) parts.push(fullEventRowText(match));
   }
-  return feedBody(rows, { signature });
+  return feedBodyFromText(parts.join(''), { signature });
 }

@@ -1,6 +1,6 @@
 // Rows of list feeds built from world state with the key tables of src/protocol/keys.ts, so the
 // server and the client cannot disagree on which key carries which field.
-import type { FeedPair, FeedRow } from '../../src/protocol/codec';
+import { type FeedPair, type FeedRow, serializeRows } from '../../src/protocol/codec';
 import { EVENT_FIELDS, type EventFieldName, LEAGUE_FIELDS } from '../../src/protocol/keys';
 import type { LeagueState, MatchState } from '../../sim/world/state';
 
@@ -73,4 +73,29 @@ export function movedRow(match: MatchState): FeedRow {
 
 export function sportRow(sportId: number): FeedRow {
   return [['SA', String(sportId)]];
+}
+
+// Serialized full rows, reused while a match (or league) is unchanged: the world replaces a match
+// object when it changes, and its version moves, so a day list re-rendered after a goal only
+// serializes the rows that changed.
+const eventText = new WeakMap<MatchState, { readonly version: number; readonly text: string }>();
+const leagueText = new WeakMap<LeagueState, string>();
+
+/** `fullEventRow` as feed text (`AA÷…¬…¬~`). */
+export function fullEventRowText(match: MatchState): string {
+  const hit = eventText.get(match);
+  if (hit && hit.version === match.version) return hit.text;
+  const text = serializeRows([fullEventRow(match)]);
+  eventText.set(match, { version: match.version, text });
+  return text;
+}
+
+/** `leagueRow` as feed text. League objects are replaced, never changed, when a league changes. */
+export function leagueRowText(league: LeagueState): string {
+  let text = leagueText.get(league);
+  if (text === undefined) {
+    text = serializeRows([leagueRow(league)]);
+    leagueText.set(league, text);
+  }
+  return text;
 }
