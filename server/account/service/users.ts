@@ -97,8 +97,8 @@ export interface LoginAnswerBody {
 }
 
 export async function loginAnswer(ctx: ServiceContext, user: UsersTable, project: number): Promise<LoginAnswerBody> {
-  const hash = await createSession(ctx, user.id);
   const report = await consentReport(ctx, user.id, project);
+  const hash = await createSession(ctx, user.id);
   const answer: LoginAnswerBody = {
     id: user.id,
     hash,
