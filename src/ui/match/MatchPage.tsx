@@ -200,9 +200,15 @@ function MatchHeader({ sportId, core, listEvent, home, away, league, showPartici
             className={live ? 'match-header__score match-header__score--live' : 'match-header__score'}
             data-testid="match-score"
           >
-            <span>{homeScore}</span>
-            <span aria-hidden="true">-</span>
-            <span>{awayScore}</span>
+            {showScore ? (
+              <>
+                <span>{homeScore}</span>
+                <span aria-hidden="true">-</span>
+                <span>{awayScore}</span>
+              </>
+            ) : (
+              <span aria-hidden="true">–</span>
+            )}
           </div>
           <div className={live ? 'match-header__status match-header__status--live' : 'match-header__status'}>
             {status ? <StatusLabel text={status.text} short={status.text} blink={status.blink} /> : null}
