@@ -29,6 +29,8 @@ class World {
   readonly pending: Pending[] = [];
   readonly answered = new Map<string, FeedResponse[]>();
   auto = false;
+  /** When set, responses and push deliveries resolve in the order this scheduler picks. */
+  scheduler: fc.Scheduler | null = null;
   pushStatus: PushStatus = 'closed';
   private pushListener: ((m: PushMessage) => void) | null = null;
   private pushStatusListener: ((s: PushStatus) => void) | null = null;
@@ -37,7 +39,8 @@ class World {
   engine: FeedEngine;
   private nextId = 0;
 
-  constructor(seedEvents: number) {
+  constructor(seedEvents: number, scheduler: fc.Scheduler | null = null) {
+    this.scheduler = scheduler;
     this.source.addLeague({ id: '1_lga', name: 'A', type: 't', sortKey: 'a' });
     this.source.addLeague({ id: '1_lgb', name: 'B', type: 'p', sortKey: 'b' });
     for (let i = 0; i < seedEvents; i++) this.addEvent(i % 2);
@@ -85,6 +88,7 @@ class World {
     if (this.auto) return Promise.resolve(this.record(request, this.source.fetch(request)));
     // Rendered when the request reaches the server; delivered whenever a command says so.
     const rendered = this.record(request, this.source.fetch(request));
+    if (this.scheduler) return this.scheduler.schedule(Promise.resolve(rendered), request.feed);
     return new Promise((resolve, reject) => this.pending.push({ request, rendered, resolve, reject }));
   }
 
@@ -99,7 +103,14 @@ class World {
   }
 
   sendPush(message: PushMessage): void {
-    if (this.pushStatus === 'open') this.pushListener?.(message);
+    if (this.pushStatus !== 'open') return;
+    if (this.scheduler && !this.auto) {
+      void this.scheduler
+        .schedule(Promise.resolve(), `push ${message.subject}`)
+        .then(() => this.pushListener?.(message));
+    } else {
+      this.pushListener?.(message);
+    }
   }
 
   private readonly shown = new Map<string, readonly [number, number]>();
@@ -120,6 +131,7 @@ class World {
 
   async heal(): Promise<void> {
     this.auto = true;
+    this.scheduler = null;
     for (const p of this.pending.splice(0)) p.resolve(this.source.fetch(p.request));
     if (this.pushListener && this.pushStatus !== 'failed') this.setPushStatus('open');
     for (let second = 0; second < 150; second++) {
@@ -294,6 +306,59 @@ describe('feed engine convergence (model-based)', () => {
         },
       ),
       { numRuns: 60 },
+    );
+  }, 120_000);
+});
+
+describe('feed engine races (fc.scheduler)', () => {
+  it('S4-2 S8-3: polls, push messages and timers in any order converge without flapping', async () => {
+    const step = fc.oneof(
+      fc.tuple(fc.constant('score' as const), fc.nat(20), fc.boolean()),
+      fc.tuple(fc.constant('stage' as const), fc.nat(20), fc.boolean()),
+      fc.tuple(fc.constant('tick' as const), fc.constantFrom(1_000, 5_000), fc.boolean()),
+      fc.tuple(fc.constant('push' as const), fc.nat(), fc.boolean()),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.scheduler(), fc.array(step, { maxLength: 40 }), async (scheduler, steps) => {
+        const world = new World(4, scheduler);
+        try {
+          world.setPushStatus('open');
+          for (const [kind, n, flag] of steps) {
+            world.log.push(`${kind}(${n},${flag})`);
+            const ids = world.source.eventIds();
+            const id = ids[n % ids.length];
+            if (kind === 'score') {
+              const field = flag ? 'homeScore' : 'awayScore';
+              world.source.setField(id, field, ((world.source.event(id)!.fields[field] as number) ?? 0) + 1);
+            } else if (kind === 'stage') {
+              const stageType = world.source.event(id)!.fields.stageType ?? 1;
+              world.source.setField(id, 'stageType', Math.min(3, stageType + 1));
+            } else if (kind === 'tick') {
+              world.clock.increment(n);
+            } else {
+              const message = world.source.takePush();
+              if (message) world.sendPush(message);
+            }
+            // Some of what is in flight lands (the scheduler picks which): the rest overlaps later steps.
+            if (flag && scheduler.count() > 0) await scheduler.waitOne();
+            await flush();
+            world.checkNoFlapping();
+          }
+          while (scheduler.count() > 0) {
+            await scheduler.waitOne();
+            await flush();
+            world.checkNoFlapping();
+          }
+          await world.heal();
+          assertConverged(world);
+        } catch (error) {
+          console.error(world.log.join(' '), String(scheduler.report().map((r) => r.label)));
+          throw error;
+        } finally {
+          world.engine.stop();
+        }
+      }),
+      { numRuns: 100 },
     );
   }, 120_000);
 });
