@@ -125,13 +125,15 @@ export class WorldBuilder {
         return;
       case 'MatchScheduled': {
         const { id, sportId, leagueId, fields } = fact.match;
-        const fieldVersions: VersionBag = hashed({});
+        // Scheduled rows stay compact (most are never written again before their day); the first
+        // write switches the copy to hash-table mode (see `writable`).
+        const fieldVersions: VersionBag = {};
         for (const key in fields) fieldVersions[key as EventFieldName] = v;
         const match: MatchState = {
           id,
           sportId,
           leagueId,
-          fields: hashed({ ...fields }),
+          fields: { ...fields },
           fieldVersions,
           version: v,
           incidents: [],
@@ -141,7 +143,6 @@ export class WorldBuilder {
           detailVersion: v,
         };
         this.matchMap().set(id, match);
-        this.owned.add(id);
         return;
       }
       case 'MatchesArchived': {

@@ -3,6 +3,7 @@
 // S9-2, S9-3) and plays everything up to the start time; at each local midnight it publishes a
 // new future day and archives the day that left the range, so a world left running for a week
 // keeps a full calendar.
+import { compactScript } from './compact';
 import { scriptFixture } from './engines/index';
 import type { Fact, FactBody } from './facts';
 import { emptyWorld, WorldBuilder } from './fold';
@@ -96,9 +97,15 @@ class WorldSimulation implements Simulation {
       this.pending.pushFixture(Math.max(at, fixture.startTime - ACTIVATE_BEFORE_MS), fixture);
   }
 
-  /** Writes a fixture's script into the agenda, never earlier than now. */
+  /**
+   * Writes a fixture's script into the agenda, never earlier than now. A match already over when
+   * the simulation starts is compacted to its results: the world starts fast and small.
+   */
   private activate(fixture: Fixture, now: number): void {
-    for (const fact of scriptFixture(fixture)) this.pending.pushFact(Math.max(now, fact.time), fact.body);
+    let script = scriptFixture(fixture);
+    const last = script[script.length - 1];
+    if (last && last.time < this.options.startTime) script = compactScript(script);
+    for (const fact of script) this.pending.pushFact(Math.max(now, fact.time), fact.body);
   }
 
   /** Day rollover at local midnight starting `day`. */
