@@ -46,6 +46,7 @@ export function readSettings(): SettingsInput {
 
 export const persistence = {
   oddsFormat(format: string): void {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is async and missing in some browsers; cookieAssignment builds the value
     document.cookie = cookieAssignment(ODDS_FORMAT_COOKIE, format, ODDS_FORMAT_MAX_AGE_S);
   },
   theme(theme: string): void {

@@ -19,7 +19,9 @@ export interface CookieJar {
 export const documentCookies: CookieJar = {
   read: () => (typeof document === 'undefined' ? '' : document.cookie),
   write: (assignment) => {
-    if (typeof document !== 'undefined') document.cookie = assignment;
+    if (typeof document === 'undefined') return;
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is async and missing in some browsers; cookieAssignment builds the value
+    document.cookie = assignment;
   },
 };
 
