@@ -112,7 +112,7 @@ export class WorldBuilder {
   }
 
   apply(fact: Fact): void {
-    if (fact.seq <= this.version && this.version !== 0 && fact.seq !== undefined) {
+    if (!(fact.seq > this.version)) {
       // An older or repeated fact never overwrites newer state (DESIGN.md: no flapping).
       return;
     }
@@ -312,9 +312,20 @@ export class WorldBuilder {
     if (match.fields.stageType === 2) this.setField(match, 'liveBookmakers', live.join('|') || undefined, v);
   }
 
+  /**
+   * Markets close at the end; the list row goes back to the main bookmaker's opening prices, as
+   * result lists show pre-match odds rather than the last live ones.
+   */
   private closeOdds(match: Mutable<MatchState>, v: number) {
     if (match.odds.length === 0) return;
     match.odds = match.odds.map((o) => (o.active ? { ...o, active: false } : o));
+    const main = match.odds[0]!;
+    this.setField(match, 'odds1', main.opening[0], v);
+    this.setField(match, 'oddsX', main.opening[1], v);
+    this.setField(match, 'odds2', main.opening[2], v);
+    this.setField(match, 'prevOdds1', undefined, v);
+    this.setField(match, 'prevOddsX', undefined, v);
+    this.setField(match, 'prevOdds2', undefined, v);
     this.setField(match, 'liveBookmakers', undefined, v);
     this.setField(match, 'hasLiveBetting', undefined, v);
     match.detailVersion = v;

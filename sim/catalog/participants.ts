@@ -181,7 +181,8 @@ function shortOf(name: string): string {
 }
 
 function nationPicker(rng: Rng, home: Country): Country {
-  if (home.cities.length > 0 && rng.chance(0.6)) return home;
+  // Tours are international: a third of the field from the host country.
+  if (home.cities.length > 0 && rng.chance(0.35)) return home;
   return rng.pick(NATIONS);
 }
 

@@ -12,7 +12,7 @@ describe('compacted past', () => {
     // Start at 06:00 local on the 15th: every match of the 14th is over.
     const sim = createSimulation({ seed: 17, startTime: Date.UTC(2026, 2, 15, 1), sports, pastDays: 1, futureDays: 1 });
     let compared = 0;
-    const dropped = new Set(['prevOdds1', 'prevOddsX', 'prevOdds2']);
+    const dropped = new Set<string>();
     for (const [id, row] of full.matches) {
       if (row.fields.stageType !== 3) continue;
       const other = sim.state.matches.get(id);

@@ -217,4 +217,74 @@ describe('a generated day', () => {
     expect(ranked.some((row) => row.fields.rank === 1)).toBe(true);
     expect(ranked.every((row) => row.fields.rank === undefined || row.fields.rank >= 1)).toBe(true);
   });
+
+  it('S3-30 odds from five bookmakers: opened before kick-off, prices move with the score', () => {
+    const lastHome = new Map<string, number>();
+    const goalPending = new Map<string, number>();
+    const score = new Map<string, [number, number]>();
+    let moved = 0;
+    let agreed = 0;
+    for (const f of facts) {
+      if (f.type === 'OddsMoved') {
+        expect(new Set(f.odds.map((o) => o.bookmakerId)).size).toBe(5);
+        const price = f.odds[0]!.current[0]!;
+        const before = goalPending.get(f.matchId);
+        if (before !== undefined) {
+          moved++;
+          if (price <= before) agreed++;
+          goalPending.delete(f.matchId);
+        }
+        lastHome.set(f.matchId, price);
+      }
+      if ((f.type === 'ScoreChanged' || f.type === 'MatchStarted') && rows.get(f.matchId)?.sportId === 1) {
+        const { homeScore, awayScore } = f.score;
+        if (homeScore === undefined || awayScore === undefined) continue;
+        const before = score.get(f.matchId) ?? [0, 0];
+        const prev = lastHome.get(f.matchId);
+        // A home goal (home up, away unchanged) should shorten the home price.
+        if (
+          f.type === 'ScoreChanged' &&
+          !f.correction &&
+          homeScore > before[0] &&
+          awayScore === before[1] &&
+          prev !== undefined
+        ) {
+          goalPending.set(f.matchId, prev);
+        }
+        score.set(f.matchId, [homeScore, awayScore]);
+      }
+    }
+    expect(moved).toBeGreaterThan(100);
+    expect(agreed / moved).toBeGreaterThan(0.9);
+    // Every played soccer match had prices before kick-off.
+    const opened = new Set<string>();
+    const started = new Set<string>();
+    for (const f of facts) {
+      if (f.type === 'OddsMoved' && !started.has(f.matchId)) opened.add(f.matchId);
+      if (f.type === 'MatchStarted') started.add(f.matchId);
+    }
+    for (const id of started) if (rows.get(id)!.sportId === 1) expect(opened.has(id)).toBe(true);
+  });
+
+  it('soccer line-ups (11 starters, bench) come before kick-off; statistics carry df_st ids per half', () => {
+    const lineups = new Map<string, number>();
+    for (const f of facts) {
+      if (f.type === 'LineupsAnnounced') {
+        expect(f.home.filter((p) => p.starter)).toHaveLength(
+          rows.get(f.matchId)!.sportId === 1 ? 11 : f.home.filter((p) => p.starter).length,
+        );
+        lineups.set(f.matchId, f.time);
+      }
+      if (f.type === 'MatchStarted' && lineups.has(f.matchId))
+        expect(lineups.get(f.matchId)!).toBeLessThanOrEqual(f.time);
+    }
+    expect(lineups.size).toBeGreaterThan(500);
+    const stats = facts.filter((f) => f.type === 'StatsChanged');
+    const last = stats[stats.length - 1];
+    expect(last?.type).toBe('StatsChanged');
+    if (last?.type !== 'StatsChanged') return;
+    const ids = new Set(last.stats[0]!.lines.map((l) => l.id));
+    for (const id of [12, 13, 14, 16, 21, 23]) expect(ids.has(id)).toBe(true);
+    expect(last.stats.map((p) => p.period)).toEqual([0, 1, 2]);
+  });
 });
