@@ -1,11 +1,10 @@
 // The feed framing (protocol.md §1): `~` ends a row, `¬` ends a cell, the first `÷` of a cell
 // splits key from value. Rows are ordered pair lists because keys repeat inside one row.
+import { CELL_END, FeedScanner, INDEX, ROW_END } from './feed-scanner';
 import { STRING_KEYS } from './keys';
 import { looksMisdecodedLatin1, repairMisdecodedLatin1 } from './latin1';
 
-export const ROW_END = '~'; // JS_ROW_END
-export const CELL_END = '¬'; // JS_CELL_END, U+00AC
-export const INDEX = '÷'; // JS_INDEX, U+00F7
+export { CELL_END, INDEX, isBlankCell, ROW_END } from './feed-scanner';
 
 export type FeedPair = readonly [key: string, value: string];
 export type FeedRow = readonly FeedPair[];
@@ -13,15 +12,6 @@ export type FeedRow = readonly FeedPair[];
 /** The body to scan: the mis-decoded Latin-1 form is repaired first (see latin1.ts). */
 export function normalizeFeedBody(body: string): string {
   return looksMisdecodedLatin1(body) ? repairMisdecodedLatin1(body) : body;
-}
-
-/** A cell without `÷` made only of whitespace is a recording artefact (a trailing newline), not data. */
-export function isBlankCell(body: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const c = body.charCodeAt(i);
-    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return false;
-  }
-  return true;
 }
 
 /**
@@ -33,35 +23,14 @@ export function parseRows(body: string): FeedRow[] {
   const rows: FeedRow[] = [];
   if (typeof body !== 'string' || body.length === 0) return rows;
   const text = normalizeFeedBody(body);
-  const length = text.length;
+  const scan = new FeedScanner(text);
   let row: FeedPair[] = [];
-  let nextCell = -1;
-  let nextRow = -1;
-  let nextIndex = -1;
-  let pos = 0;
-  while (pos <= length) {
-    if (nextCell < pos) {
-      nextCell = text.indexOf(CELL_END, pos);
-      if (nextCell === -1) nextCell = length;
-    }
-    if (nextRow < pos) {
-      nextRow = text.indexOf(ROW_END, pos);
-      if (nextRow === -1) nextRow = length;
-    }
-    const end = Math.min(nextCell, nextRow);
-    if (end > pos) {
-      if (nextIndex < pos) {
-        nextIndex = text.indexOf(INDEX, pos);
-        if (nextIndex === -1) nextIndex = length;
-      }
-      if (nextIndex < end) row.push([text.slice(pos, nextIndex), text.slice(nextIndex + 1, end)]);
-      else if (!isBlankCell(text, pos, end)) row.push([text.slice(pos, end), '']);
-    }
-    if (end === nextRow && row.length > 0) {
+  while (scan.next()) {
+    if (scan.hasCell) row.push([text.slice(scan.start, scan.keyEnd), text.slice(scan.valueStart, scan.end)]);
+    if (scan.endsRow && row.length > 0) {
       rows.push(row);
       row = [];
     }
-    pos = end + 1;
   }
   if (row.length > 0) rows.push(row);
   return rows;

@@ -1,6 +1,7 @@
 // A zero-copy index of a feed body: one pass records where every row and cell starts and where
 // its key ends; keys and values are cut out of the body only when asked for.
-import { CELL_END, type FeedPair, type FeedRow, INDEX, isBlankCell, normalizeFeedBody, ROW_END } from './codec';
+import { type FeedPair, type FeedRow, normalizeFeedBody } from './codec';
+import { FeedScanner } from './feed-scanner';
 import { numberAt } from './feed-number';
 
 export class FeedIndex {
@@ -97,42 +98,22 @@ export function indexFeed(body: string): FeedIndex {
   let cellCount = 0;
   let rowCount = 0;
   let rowFirstCell = 0;
-  let nextCell = -1;
-  let nextRow = -1;
-  let nextIndex = -1;
-  let pos = 0;
-  while (pos <= length) {
-    if (nextCell < pos) {
-      nextCell = text.indexOf(CELL_END, pos);
-      if (nextCell === -1) nextCell = length;
+  const scan = new FeedScanner(text);
+  while (scan.next()) {
+    if (scan.hasCell) {
+      const at = cellCount * 3;
+      if (at + 3 > cells.length) cells = grow(cells);
+      cells[at] = scan.start;
+      cells[at + 1] = scan.keyEnd;
+      cells[at + 2] = scan.end;
+      cellCount++;
     }
-    if (nextRow < pos) {
-      nextRow = text.indexOf(ROW_END, pos);
-      if (nextRow === -1) nextRow = length;
-    }
-    const end = Math.min(nextCell, nextRow);
-    if (end > pos) {
-      if (nextIndex < pos) {
-        nextIndex = text.indexOf(INDEX, pos);
-        if (nextIndex === -1) nextIndex = length;
-      }
-      const keyEnd = Math.min(nextIndex, end);
-      if (keyEnd < end || !isBlankCell(text, pos, end)) {
-        const at = cellCount * 3;
-        if (at + 3 > cells.length) cells = grow(cells);
-        cells[at] = pos;
-        cells[at + 1] = keyEnd;
-        cells[at + 2] = end;
-        cellCount++;
-      }
-    }
-    if (end === nextRow && cellCount > rowFirstCell) {
+    if (scan.endsRow && cellCount > rowFirstCell) {
       if (rowCount + 2 > rowStarts.length) rowStarts = grow(rowStarts);
       rowStarts[rowCount] = rowFirstCell;
       rowCount++;
       rowFirstCell = cellCount;
     }
-    pos = end + 1;
   }
   if (rowCount + 1 > rowStarts.length) rowStarts = grow(rowStarts);
   rowStarts[rowCount] = cellCount;

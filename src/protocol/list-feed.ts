@@ -1,7 +1,8 @@
 // List feeds (f_, u_, r_, t_ …) mapped to typed records in one pass over the body (protocol.md §3).
 // The scan finds separators with indexOf and reads each key by its character codes, so only
 // the values that land in a record are ever cut out of the body.
-import { CELL_END, INDEX, isBlankCell, isEmptyFeedBody, normalizeFeedBody, ROW_END } from './codec';
+import { isEmptyFeedBody, normalizeFeedBody } from './codec';
+import { FeedScanner } from './feed-scanner';
 import { numberAt } from './feed-number';
 import { EVENT_TABLE, type FieldTable, keyCode, keyCodeAt, LEAGUE_TABLE } from './key-codes';
 import { EVENT_SETTER_NAMES, setEventField } from './event-field-setters';
@@ -54,7 +55,6 @@ export function parseListFeed(body: string): ListFeed {
 }
 
 function scan(text: string): ListFeed {
-  const length = text.length;
   const leagues: LeagueRecord[] = [];
   const events: EventRecord[] = [];
   const repair: EventRecord[] = [];
@@ -75,99 +75,76 @@ function scan(text: string): ListFeed {
   let leagueStage: string | null = null;
   let movedCurrent: MutableMoved | null = null;
 
-  let nextCell = -1;
-  let nextRow = -1;
-  let nextIndex = -1;
-  let pos = 0;
-  while (pos <= length) {
-    if (nextCell < pos) {
-      nextCell = text.indexOf(CELL_END, pos);
-      if (nextCell === -1) nextCell = length;
-    }
-    if (nextRow < pos) {
-      nextRow = text.indexOf(ROW_END, pos);
-      if (nextRow === -1) nextRow = length;
-    }
-    const end = Math.min(nextCell, nextRow);
-    if (end > pos) {
-      if (nextIndex < pos) {
-        nextIndex = text.indexOf(INDEX, pos);
-        if (nextIndex === -1) nextIndex = length;
+  const scanner = new FeedScanner(text);
+  while (scanner.next()) {
+    const { start: pos, keyEnd, valueStart, end } = scanner;
+    if (scanner.hasCell) {
+      const code = keyCodeAt(text, pos, keyEnd);
+      if (firstCell) {
+        firstCell = false;
+        // The first cell's key decides the row type (protocol.md §1 rule 1).
+        if (code === CODE_AA && valueStart < end) {
+          mode = Mode.Event;
+          table = EVENT_TABLE;
+          builder = eventBuilder;
+          builder.begin();
+          eventId = text.slice(valueStart, end);
+        } else if (code === CODE_ZA) {
+          mode = Mode.League;
+          table = LEAGUE_TABLE;
+          builder = leagueBuilder;
+          builder.begin();
+          leagueStage = null;
+        } else if (code === CODE_QA || code === CODE_QB) {
+          mode = Mode.Moved;
+        } else {
+          mode = Mode.Skip;
+          if (code === CODE_SA) {
+            const value = numberAt(text, valueStart, end);
+            sport = Number.isNaN(value) ? null : value;
+            if (firstSport === null) firstSport = sport;
+          } else if (code === CODE_A1) {
+            signature = text.slice(valueStart, end);
+            inRepair = false;
+          } else if (code === CODE_A2) {
+            const value = numberAt(text, valueStart, end);
+            refreshUtime = Number.isNaN(value) ? null : value;
+          } else if (code === CODE_ST) {
+            if (end - valueStart === 6 && text.startsWith('repair', valueStart)) inRepair = true;
+          }
+        }
       }
-      let keyEnd = end;
-      let valueStart = end;
-      if (nextIndex < end) {
-        keyEnd = nextIndex;
-        valueStart = nextIndex + 1;
-      }
-      if (keyEnd < end || !isBlankCell(text, pos, end)) {
-        const code = keyCodeAt(text, pos, keyEnd);
-        if (firstCell) {
-          firstCell = false;
-          // The first cell's key decides the row type (protocol.md §1 rule 1).
-          if (code === CODE_AA && valueStart < end) {
-            mode = Mode.Event;
-            table = EVENT_TABLE;
-            builder = eventBuilder;
-            builder.begin();
-            eventId = text.slice(valueStart, end);
-          } else if (code === CODE_ZA) {
-            mode = Mode.League;
-            table = LEAGUE_TABLE;
-            builder = leagueBuilder;
-            builder.begin();
-            leagueStage = null;
-          } else if (code === CODE_QA || code === CODE_QB) {
-            mode = Mode.Moved;
+      if (mode === Mode.Event || mode === Mode.League) {
+        let field = code >= 0 ? table.byCode[code] - 1 : -1;
+        if (field < 0 && code < 0 && table.byKey.size > 0) field = table.byKey.get(text.slice(pos, keyEnd)) ?? -1;
+        if (field >= 0 && builder.wants(field)) {
+          if (table.numeric[field] === 1) {
+            const value = numberAt(text, valueStart, end);
+            if (!Number.isNaN(value)) builder.set(field, value, true);
+          } else if (valueStart < end) {
+            builder.set(field, text.slice(valueStart, end), true);
           } else {
-            mode = Mode.Skip;
-            if (code === CODE_SA) {
-              const value = numberAt(text, valueStart, end);
-              sport = Number.isNaN(value) ? null : value;
-              if (firstSport === null) firstSport = sport;
-            } else if (code === CODE_A1) {
-              signature = text.slice(valueStart, end);
-              inRepair = false;
-            } else if (code === CODE_A2) {
-              const value = numberAt(text, valueStart, end);
-              refreshUtime = Number.isNaN(value) ? null : value;
-            } else if (code === CODE_ST) {
-              if (end - valueStart === 6 && text.startsWith('repair', valueStart)) inRepair = true;
-            }
+            builder.set(field, '', false);
           }
         }
-        if (mode === Mode.Event || mode === Mode.League) {
-          let field = code >= 0 ? table.byCode[code] - 1 : -1;
-          if (field < 0 && code < 0 && table.byKey.size > 0) field = table.byKey.get(text.slice(pos, keyEnd)) ?? -1;
-          if (field >= 0 && builder.wants(field)) {
-            if (table.numeric[field] === 1) {
-              const value = numberAt(text, valueStart, end);
-              if (!Number.isNaN(value)) builder.set(field, value, true);
-            } else if (valueStart < end) {
-              builder.set(field, text.slice(valueStart, end), true);
-            } else {
-              builder.set(field, '', false);
-            }
-          }
-          if (mode === Mode.League && code === CODE_ZC && leagueStage === null && valueStart < end) {
-            leagueStage = text.slice(valueStart, end);
-          }
-        } else if (mode === Mode.Moved) {
-          if (code === CODE_QB) {
-            movedCurrent = { id: text.slice(valueStart, end), startTime: null, endTime: null };
-            moved.push(movedCurrent);
-          } else if (code === CODE_QC && movedCurrent !== null) {
-            const bar = text.indexOf('|', valueStart);
-            const split = bar === -1 || bar > end ? end : bar;
-            const start = numberAt(text, valueStart, split);
-            const stop = split < end ? numberAt(text, split + 1, end) : Number.NaN;
-            movedCurrent.startTime = Number.isNaN(start) ? null : start;
-            movedCurrent.endTime = Number.isNaN(stop) ? null : stop;
-          }
+        if (mode === Mode.League && code === CODE_ZC && leagueStage === null && valueStart < end) {
+          leagueStage = text.slice(valueStart, end);
+        }
+      } else if (mode === Mode.Moved) {
+        if (code === CODE_QB) {
+          movedCurrent = { id: text.slice(valueStart, end), startTime: null, endTime: null };
+          moved.push(movedCurrent);
+        } else if (code === CODE_QC && movedCurrent !== null) {
+          const bar = text.indexOf('|', valueStart);
+          const split = bar === -1 || bar > end ? end : bar;
+          const start = numberAt(text, valueStart, split);
+          const stop = split < end ? numberAt(text, split + 1, end) : Number.NaN;
+          movedCurrent.startTime = Number.isNaN(start) ? null : start;
+          movedCurrent.endTime = Number.isNaN(stop) ? null : stop;
         }
       }
     }
-    if (end === nextRow) {
+    if (scanner.endsRow) {
       // Row end: file the record the row built.
       if (mode === Mode.Event) {
         const record = builder.build(eventId, sport, leagueId) as Writable<EventRecord>;
@@ -187,7 +164,6 @@ function scan(text: string): ListFeed {
       mode = Mode.Skip;
       firstCell = true;
     }
-    pos = end + 1;
   }
   return {
     sport: firstSport,
