@@ -120,6 +120,8 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
   const serverNow = source ? () => source.now() : client ? () => client!.serverClock.now() : now;
   const push = options.push === undefined ? (source ? sourcePush(source) : null) : options.push;
   const random = options.random ?? Math.random;
+  // XState takes `clock: undefined` as a clock without timers; left out, it uses the global ones.
+  const clockOption = clock ? { clock: clock as never } : {};
 
   const scoreboard = createScoreboard({
     now,
@@ -139,7 +141,10 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
         reloadLiveTab: () => options.onLiveTabReload?.(),
       },
     }),
-    { clock: clock as never, input: { keepLiveMs: options.keepLiveMs, liveTabShown: options.tab === 'live' } },
+    {
+      ...clockOption,
+      input: { keepLiveMs: options.keepLiveMs, liveTabShown: options.tab === 'live' },
+    },
   );
 
   // Events for the live marker are queued inside cycle actions and sent once the cycle's step is
@@ -208,7 +213,7 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
   });
 
   const actor = createActor(machine, {
-    clock: clock as never,
+    ...clockOption,
     input: {
       sport: options.sport,
       day: options.day,

@@ -9,12 +9,6 @@ import type { FeedStatus, ListRequest, ListSession } from '../ui/store/feed-gate
 
 const PUSH_PATH = '/push'; // server/app.ts push gateway
 
-const BROWSER_CLOCK = {
-  setTimeout: (fn: (...args: unknown[]) => void, ms: number): unknown => window.setTimeout(fn, ms),
-  clearTimeout: (id: unknown) => window.clearTimeout(id as number),
-  now: () => Date.now(),
-};
-
 function pushUrl(): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}${PUSH_PATH}`;
@@ -36,8 +30,6 @@ export function openEngineListSession(request: ListRequest): ListSession {
     // The page keeps its own collapse map over the same cookie (S4-13); the store reads it for defaults.
     collapsedCookie: { read: () => readCookie(document.cookie, COLLAPSED_COOKIE_NAME), write: () => {} },
     pageSignals: domPageSignals({ window, document }),
-    // The engine hands its clock to XState as given, so the browser's timers are passed explicitly.
-    clock: BROWSER_CLOCK,
   });
   const listeners = new Set<() => void>();
   let status: FeedStatus = 'loading';
