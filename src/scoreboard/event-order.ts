@@ -1,8 +1,8 @@
-// Display order of events inside a league and of leagues on the page (S4-26).
-// The full S4-26 sort key lives in src/domain/sort.ts; until that module offers a comparator
-// for list rows, events sort by start time, then rank (no-duel rows), then sort participant,
-// then id. The store takes its comparator as an option, so swapping in the domain's one is a
-// one-line change in createScoreboard's caller.
+// Display order of events inside a league and of leagues on the page (S4-26), from the domain's sort
+// key (src/domain/sort.ts). The store keeps events grouped by league, so the key's sport, top-league
+// flag, horse-racing and label parts order the leagues, and the rest (time, rank, start time, names,
+// id) orders the events inside one league.
+import { type SortableEvent, type SortContext, sortKey } from '../domain/sort';
 import type { EventRecord } from '../protocol/list-feed-types';
 import type { ScoreboardLeague } from './types';
 
@@ -10,25 +10,50 @@ import type { ScoreboardLeague } from './types';
 export type EventComparator = (a: EventRecord, b: EventRecord) => number;
 export type LeagueComparator = (a: ScoreboardLeague, b: ScoreboardLeague) => number;
 
-function num(value: number | undefined, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-}
-
 function text(a: string | undefined, b: string | undefined): number {
   const x = a ?? '';
   const y = b ?? '';
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-export const compareEventsByStart: EventComparator = (a, b) =>
-  num(a.startTime, Number.MAX_SAFE_INTEGER) - num(b.startTime, Number.MAX_SAFE_INTEGER) ||
-  num(a.rank, 9999) - num(b.rank, 9999) ||
-  text(a.sortParticipant ?? a.home, b.sortParticipant ?? b.home) ||
-  text(a.id, b.id);
+function sortable(record: EventRecord): SortableEvent {
+  return {
+    id: record.id,
+    sportId: record.sportId ?? 0,
+    startTime: record.startTime,
+    rank: record.rank,
+    home: record.home,
+    away: record.away,
+  };
+}
 
-/** S4-26: top leagues first (ZD `t`), then the league's own sort key `ZX`, then name and id. */
-export const compareLeagues: LeagueComparator = (a, b) =>
-  (a.type === 't' ? 0 : 1) - (b.type === 't' ? 0 : 1) ||
-  text(a.sortKey, b.sortKey) ||
-  text(a.name, b.name) ||
-  text(a.id, b.id);
+/**
+ * S4-26 order of events inside one league. Records never change in place (a change replaces the
+ * object), so each record's key is built once and kept while the record lives.
+ */
+export function domainEventComparator(context: SortContext = {}): EventComparator {
+  const keys = new WeakMap<EventRecord, string>();
+  const keyOf = (record: EventRecord): string => {
+    let key = keys.get(record);
+    if (key === undefined) {
+      key = sortKey(sortable(record), context);
+      keys.set(record, key);
+    }
+    return key;
+  };
+  return (a, b) => text(keyOf(a), keyOf(b)) || text(a.id, b.id);
+}
+
+/** Default: the spec's ascending order (no sortByTime, S3-62). */
+export const compareEventsS426: EventComparator = domainEventComparator();
+
+/**
+ * S4-26 league order: top leagues first (flag `a` before `b`; ZD `t` or pinned by the visitor), then the
+ * league's own position (its sort key `ZX`, the label part), then name and id.
+ */
+export function leagueComparator(isTop: (league: ScoreboardLeague) => boolean): LeagueComparator {
+  return (a, b) =>
+    (isTop(a) ? 0 : 1) - (isTop(b) ? 0 : 1) || text(a.sortKey, b.sortKey) || text(a.name, b.name) || text(a.id, b.id);
+}
+
+export const compareLeagues: LeagueComparator = leagueComparator((league) => league.type === 't');

@@ -10,7 +10,7 @@ import { EDITION } from '../domain/edition';
 import type { EventRecord, LeagueRecord, ListFeed, MovedEvent } from '../protocol/list-feed-types';
 import { parseCollapsedCookie, serializeCollapsedCookie, storedCollapsed, withCollapsed } from './collapsed-cookie';
 import { dayWindow, inDayWindow } from './day-window';
-import { compareEventsByStart, compareLeagues, type EventComparator, type LeagueComparator } from './event-order';
+import { compareEventsS426, type EventComparator, type LeagueComparator, leagueComparator } from './event-order';
 import { feedOrdinal, isNotOlder } from './feed-ordinal';
 import { highlightKind, highlightLifetime } from './highlights';
 import { needsLeagueReload } from './league-reload';
@@ -228,9 +228,9 @@ const NO_RESULT: ApplyResult = { changed: 0, unknown: 0, removed: 0, stageChange
 export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
   const now = options.now ?? Date.now;
   const serverNow = options.serverNow ?? now;
-  const compareEvents = options.compareEvents ?? compareEventsByStart;
-  const orderLeagues = options.compareLeagues ?? compareLeagues;
+  const compareEvents = options.compareEvents ?? compareEventsS426;
   const isTopLeague = options.isTopLeague ?? ((league: ScoreboardLeague) => league.type === 't');
+  const orderLeagues = options.compareLeagues ?? leagueComparator(isTopLeague); // S4-26 top leagues first
   let collapsedCookie: Map<string, string> = parseCollapsedCookie(options.collapsedCookie);
   const scopes = new Map<ScopeName, Scope>([
     ['default', new Scope('default')],
