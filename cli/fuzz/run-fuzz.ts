@@ -127,7 +127,8 @@ export async function runFuzz(options: FuzzOptions = {}): Promise<FuzzResult> {
     };
   }
   const [commands] = details.counterexample;
-  const names = [...commands].map((c) => String(c));
+  // Commands after the failure, or whose precondition did not hold, never ran: they are not listed.
+  const names = [...commands].filter((c) => (c as { hasRan?: boolean }).hasRan !== false).map((c) => String(c));
   // Run the shrunk sequence once more to record the operations it performs.
   const again = await runSequence(options, seed, commands);
   const failure = again.failure instanceof Error ? again.failure.message : String(details.errorInstance ?? 'failed');

@@ -44,6 +44,8 @@ export interface HarnessOptions {
   /** False runs the backend alone (the benchmark's baseline). */
   readonly clients?: boolean;
   readonly injectBug?: InjectableBug | null;
+  /** Local midnight (epoch ms) of the day the input covers: the final sync shows that day. */
+  readonly showDayStart?: number;
 }
 
 export interface ReplayReport {
@@ -62,6 +64,14 @@ export const SETTLE_MS = 230_000;
 const CHECK_EVERY_MS = 60_000;
 /** A live mark may outlast keep-live by the step that fires its timer and a little more. */
 const LIVE_MARK_SLACK_MS = 2_000;
+const DAY_MS = 86_400_000;
+
+/** Epoch ms of the local midnight starting the day that holds `time`. */
+export function localMidnight(time: number, timezoneHour: number): number {
+  const offset = timezoneHour * 3_600_000;
+  return Math.floor((time + offset) / DAY_MS) * DAY_MS - offset;
+}
+
 const drain = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class Harness {
@@ -272,11 +282,17 @@ export class Harness {
   /** The final fault-free sync: faults off, every page online and shown, then time passes. */
   async settle(ms = SETTLE_MS): Promise<void> {
     this.faults.enabled = false;
+    const dayStart = this.options.showDayStart;
     for (const client of this.clients) {
       client.network.releaseHeld();
       if (!client.network.isOnline) client.setOnline(true);
       if (!client.isVisible) client.setVisible(true);
       if (this.backend.reloadToSettle) client.engine.send({ type: 'reload' });
+      if (dayStart !== undefined && client.tab !== 'myGames') {
+        // Past midnight "today" is the next day: look back at the day the log covers.
+        const offset = Math.floor((dayStart - localMidnight(this.time, this.backend.page.timezoneHour)) / DAY_MS);
+        if (offset !== client.day) client.engine.send({ type: 'day.select', day: offset });
+      }
     }
     await drain();
     await this.advanceTo(this.time + ms);

@@ -173,7 +173,9 @@ export class ScoreboardObserver {
     const b = (after ?? {}) as unknown as Record<string, unknown>;
     for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
       if (TRACE_SKIP.has(key)) continue;
-      if (a[key] !== b[key]) changed[key] = [a[key] ?? null, b[key] ?? null];
+      const from = normalizeValue(a[key]);
+      const to = normalizeValue(b[key]);
+      if (from !== to) changed[key] = [from, to];
     }
     if (Object.keys(changed).length === 0) return;
     this.options.trace({ time: this.options.now(), sport: this.options.sport, feed, changed, event: after });

@@ -4,7 +4,7 @@ import { DEFAULT_FEED_PAGE } from '../../src/net/feed-names';
 import { type Backend, createCaptureBackend, createWorldBackend, sportsOfFacts } from './backend';
 import type { InjectableBug } from './bugs';
 import type { FaultRates } from './faults';
-import { Harness, type ReplayReport, SETTLE_MS, type VirtualClock } from './harness';
+import { Harness, localMidnight, type ReplayReport, SETTLE_MS, type VirtualClock } from './harness';
 import type { ReplayInput } from './input';
 import type { TraceEntry } from './trace';
 
@@ -28,6 +28,8 @@ export interface ReplayResult {
   readonly trace: readonly TraceEntry[];
   readonly kind: ReplayInput['kind'];
   readonly sports: readonly number[];
+  /** Events each client showed at the end, by sport. */
+  readonly eventsShown: Readonly<Record<number, number>>;
 }
 
 function pickSports(available: readonly number[], wanted: readonly number[] | null | undefined): number[] {
@@ -85,6 +87,7 @@ export async function runReplay(input: ReplayInput, options: RunReplayOptions = 
     clients: options.clients,
     injectBug: bug,
     day: input.kind === 'capture' ? input.capture.header.day : 0,
+    showDayStart: input.kind === 'facts' ? localMidnight(backend.start, backend.page.timezoneHour) : undefined,
   });
   try {
     await harness.start();
@@ -93,10 +96,19 @@ export async function runReplay(input: ReplayInput, options: RunReplayOptions = 
     } else {
       await harness.advanceTo(backend.end);
     }
-    if (options.clients === false) return { report: harness.summary([]), trace: [], kind: input.kind, sports: [] };
+    if (options.clients === false)
+      return { report: harness.summary([]), trace: [], kind: input.kind, sports: [], eventsShown: {} };
     await harness.settle(options.settleMs ?? SETTLE_MS);
     const mismatches = harness.checkFinal();
-    return { report: harness.summary(mismatches), trace: harness.trace, kind: input.kind, sports: backend.sports };
+    const eventsShown: Record<number, number> = {};
+    for (const client of harness.clients) eventsShown[client.sport] = client.shownEvents().size;
+    return {
+      report: harness.summary(mismatches),
+      trace: harness.trace,
+      kind: input.kind,
+      sports: backend.sports,
+      eventsShown,
+    };
   } finally {
     harness.stop();
   }

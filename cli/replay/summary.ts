@@ -7,7 +7,7 @@ export function formatReplaySummary(file: string, result: ReplayResult): string 
   const { report } = result;
   const speed = report.wallSeconds > 0 ? Math.round(report.simulatedSeconds / report.wallSeconds) : 0;
   const lines = [
-    `${file}: ${result.kind}, ${result.sports.length} sport(s)`,
+    `${file}: ${result.kind}, ${result.sports.length} sport(s), ${Object.values(result.eventsShown).reduce((a, b) => a + b, 0)} event(s) shown at the end`,
     `  simulated ${report.simulatedSeconds} s in ${report.wallSeconds} s (${speed}x real time)`,
     `  feeds applied ${report.feedsApplied}, faults injected ${report.faultsInjected}`,
     `  ${report.converged ? 'converged to the world' : `did NOT converge: ${report.mismatches.length} mismatch(es)`}`,

@@ -29,7 +29,7 @@ export function formatTrace(eventId: string, entries: readonly TraceEntry[]): st
     const changes = Object.entries(entry.changed)
       .map(([field, [a, b]]) => `${field} ${show(a)}→${show(b)}`)
       .join(', ');
-    const warn = insaneClockText(entry.clock) ? ' (!)' : '';
+    const warn = entry.clock !== '' && insaneClockText(entry.clock) ? ' (!)' : '';
     lines.push(`  ${clockOf(entry.time)}  ${entry.feed.padEnd(24)}  [${entry.clock}${warn}]  ${changes}`);
   }
   return lines.join('\n');
