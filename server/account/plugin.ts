@@ -43,7 +43,7 @@ export interface AccountPluginOptions {
   /** SMTP relay; default from SMTP_HOST / SMTP_PORT, null for none. */
   smtp?: SmtpOptions | null;
   oidc?: AccountOidcOptions;
-  /** Site origin for emailed links (default PUBLIC_URL or http://127.0.0.1:3000). */
+  /** Site origin for emailed links (default PUBLIC_URL, else this server's own listening address). */
   publicUrl?: string;
   /** HMAC key of captcha signatures (default ACCOUNT_SECRET or random per process). */
   secret?: string;
@@ -87,13 +87,17 @@ export const accountPlugin: FastifyPluginAsync<AccountPluginOptions> = async (ap
 
   const smtp = options.smtp === undefined ? smtpFromEnv() : options.smtp;
   const mailer = new Mailer(db, smtp, now);
+  const configuredPublicUrl = options.publicUrl ?? process.env.PUBLIC_URL;
   const ctx: ServiceContext = {
     db,
     mailer,
     now,
     settings: {
       scryptLogN: options.scryptLogN ?? DEFAULT_SCRYPT_LOG_N,
-      publicUrl: options.publicUrl ?? process.env.PUBLIC_URL ?? 'http://127.0.0.1:3000',
+      // Read when a mail is written: without a configured origin, links point at the port actually listened on.
+      get publicUrl() {
+        return configuredPublicUrl ?? ownOrigin(app);
+      },
       routePrefix: EDITION.routePrefix,
       verifyCodeTtlMs: 3 * DAY_MS,
       resetCodeTtlMs: 60 * 60_000,

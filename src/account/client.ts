@@ -176,13 +176,16 @@ export class AccountClient {
     return this.run(() => this.api.registration(input));
   }
 
-  /** A7-3, then the after-login merge (A4-3). */
-  login(email: string, password: string): Promise<LoginOutcome> {
-    return this.run(async () => this.completeLogin(await this.api.login(email, password), false));
+  /**
+   * A7-3, then the after-login merge (A4-3). An aborted signal (the visitor closed the login window, S2-40) means the
+   * login must not take effect: a session the server made meanwhile is ended again and nothing stays stored.
+   */
+  login(email: string, password: string, signal?: AbortSignal): Promise<LoginOutcome> {
+    return this.run(async () => this.completeLogin(await this.api.login(email, password), false, signal));
   }
 
   /** A7-4: the provider's ID token; social registration carries the same fixed approvals as A6-1. */
-  loginUsingProvider(provider: string, token: string, nonce?: string): Promise<LoginOutcome> {
+  loginUsingProvider(provider: string, token: string, nonce?: string, signal?: AbortSignal): Promise<LoginOutcome> {
     return this.run(async () => {
       const result: ProviderLoginResult = await this.api.loginUsingProvider({
         provider,
@@ -191,14 +194,20 @@ export class AccountClient {
         touApproval: true,
         ppApproval: true,
       });
-      return this.completeLogin(result, result.isRegistration);
+      return this.completeLogin(result, result.isRegistration, signal);
     });
   }
 
-  private async completeLogin(result: LoginResult, isRegistration: boolean): Promise<LoginOutcome> {
+  private async completeLogin(
+    result: LoginResult,
+    isRegistration: boolean,
+    signal?: AbortSignal,
+  ): Promise<LoginOutcome> {
+    if (signal?.aborted) return this.abandonLogin(result);
     this.storage.writeLogin(result.id, result.hash);
     this.storage.writeTerms(result.termsAgreements);
     await this.afterLogin();
+    if (signal?.aborted) return this.abandonLogin(result);
     const user = this.storage.read();
     return {
       id: result.id,
@@ -206,6 +215,13 @@ export class AccountClient {
       needsTerms: !(user.ppConfirmed && user.touConfirmed),
       needsMarketing: user.marketingApproval?.required === true,
     };
+  }
+
+  /** S2-40: a cancelled login ends the session the server just made and forgets it locally. */
+  private async abandonLogin(result: LoginResult): Promise<never> {
+    await this.api.logout({ id: result.id, hash: result.hash }).catch(() => undefined);
+    if (this.loggedIn?.id === result.id) this.storage.clearUser();
+    throw new TechnicalError('Login cancelled');
   }
 
   /**

@@ -3,7 +3,7 @@
 // statement. It keeps the login flow in step with the stored user (forced logout A4-6, other tabs A4-8) and runs the
 // account data sync while logged in (A4-7).
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AccountClient } from '../../account/client';
 import { readSocialCallback, socialAuthorizeUrl } from '../../account/social-redirect';
 import type { KeyValueStorage } from '../../account/storage';
@@ -110,8 +110,16 @@ export function AccountDialogs(props: AccountDialogsProps) {
     const callback = readSocialCallback(social.hash, social.session);
     if (!callback) return;
     social.clearHash();
+    // The returning sign-in runs in the login window (S2-38), so closing it cancels the flow like any other (S2-40).
+    onViewChange('login');
     login.send({ type: 'LOGIN_PROVIDER', provider: callback.provider, token: callback.token, nonce: callback.nonce });
+    // biome-ignore lint/correctness/useExhaustiveDependencies: read once, on arrival
   }, [login, social]);
+
+  // S2-39, S2-40: the window closed (by the visitor or because another window opened) cancels a running login.
+  useEffect(() => {
+    if (view === null && login.getSnapshot().hasTag('cancellable')) login.send({ type: 'CANCEL' });
+  }, [view, login]);
 
   useEffect(() => {
     if (view !== 'login' || providers.length > 0) return;
@@ -135,12 +143,15 @@ export function AccountDialogs(props: AccountDialogsProps) {
   }, [outcome, onViewChange, login]);
   const settledLogin = useSelector(login, (s) => s.matches('loggedIn') && s.context.outcome === null);
 
-  // Logged out while settings were open (logout, deletion, forced): close them.
-  const loggedOut = useSelector(login, (s) => s.matches('guest'));
+  // Logged out while an account dialog was open (logout, deletion, forced): close it. The header's window shows the
+  // settings to a logged-in user, so it closes too instead of turning into the login dialog.
+  const signedIn = useSelector(login, (s) => s.matches('loggedIn') || s.matches('loggingOut') || s.matches('deleting'));
+  const wasSignedIn = useRef(signedIn);
   useEffect(() => {
-    if (loggedOut && (view === 'settings' || view === 'changePassword' || view === 'consent' || view === 'marketing'))
-      onViewChange(null);
-  }, [loggedOut, view, onViewChange]);
+    const ended = wasSignedIn.current && !signedIn;
+    wasSignedIn.current = signedIn;
+    if (ended && view !== null) onViewChange(null);
+  }, [signedIn, view, onViewChange]);
 
   const running = useSelector(login, (s) => s.hasTag('busy'));
   const cancellable = useSelector(login, (s) => s.hasTag('cancellable'));

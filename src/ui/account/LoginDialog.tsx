@@ -36,6 +36,7 @@ export function LoginDialog({ login, providers, onSocial, onNavigate, onClose }:
   };
   const close = () => {
     login.send({ type: 'CANCEL' }); // S2-40
+    login.send({ type: 'CLEAR_ERROR' }); // a reopened dialog starts without the last attempt's message
     onClose();
   };
 

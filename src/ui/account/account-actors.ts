@@ -14,11 +14,12 @@ export type AccountLoginRef = ActorRefFrom<typeof accountLoginMachine>;
 export function loginMachineFor(client: AccountClient) {
   return accountLoginMachine.provide({
     actors: {
-      login: fromPromise<LoginOutcome, { email: string; password: string }>(({ input }) =>
-        client.login(input.email, input.password),
+      // The signal aborts when the flow is cancelled (S2-39, S2-40): the client then undoes the login.
+      login: fromPromise<LoginOutcome, { email: string; password: string }>(({ input, signal }) =>
+        client.login(input.email, input.password, signal),
       ),
-      loginProvider: fromPromise<LoginOutcome, { provider: string; token: string; nonce?: string }>(({ input }) =>
-        client.loginUsingProvider(input.provider, input.token, input.nonce),
+      loginProvider: fromPromise<LoginOutcome, { provider: string; token: string; nonce?: string }>(
+        ({ input, signal }) => client.loginUsingProvider(input.provider, input.token, input.nonce, signal),
       ),
       register: fromPromise<void, RegistrationInput>(({ input }) => client.register(input)),
       logout: fromPromise<void, void>(() => client.logout()),

@@ -10,12 +10,13 @@ export interface CallState {
 export function useCall<A extends unknown[]>(work: (...args: A) => Promise<unknown>) {
   const [state, setState] = useState<CallState>({ busy: false, done: false, error: null });
   const mounted = useRef(true);
-  useEffect(
-    () => () => {
+  // Set again on every mount: StrictMode mounts, unmounts and mounts again, and a flag left false would drop answers.
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
       mounted.current = false;
-    },
-    [],
-  );
+    };
+  }, []);
   const run = useCallback(
     async (...args: A) => {
       setState({ busy: true, done: false, error: null });
