@@ -105,16 +105,24 @@ export function AccountDialogs(props: AccountDialogsProps) {
     };
   }, [client, login]);
 
-  // A7-4: back from the provider with an id_token.
+  // A7-4: back from the provider with an id_token. The callback is read once (reading spends it) and sent on the next
+  // task: StrictMode stops the first login actor right after mounting, and an event sent to it would be lost.
+  const socialCallback = useRef<ReturnType<typeof readSocialCallback> | undefined>(undefined);
   useEffect(() => {
-    const callback = readSocialCallback(social.hash, social.session);
+    if (socialCallback.current === undefined) {
+      socialCallback.current = readSocialCallback(social.hash, social.session);
+      if (socialCallback.current) social.clearHash();
+    }
+    const callback = socialCallback.current;
     if (!callback) return;
-    social.clearHash();
-    // The returning sign-in runs in the login window (S2-38), so closing it cancels the flow like any other (S2-40).
-    onViewChange('login');
-    login.send({ type: 'LOGIN_PROVIDER', provider: callback.provider, token: callback.token, nonce: callback.nonce });
-    // biome-ignore lint/correctness/useExhaustiveDependencies: read once, on arrival
-  }, [login, social]);
+    const timer = setTimeout(() => {
+      socialCallback.current = null;
+      // The returning sign-in runs in the login window (S2-38), so closing it cancels the flow (S2-40).
+      onViewChange('login');
+      login.send({ type: 'LOGIN_PROVIDER', provider: callback.provider, token: callback.token, nonce: callback.nonce });
+    });
+    return () => clearTimeout(timer);
+  }, [login, social, onViewChange]);
 
   // S2-39, S2-40: the window closed (by the visitor or because another window opened) cancels a running login.
   useEffect(() => {
@@ -141,7 +149,11 @@ export function AccountDialogs(props: AccountDialogsProps) {
     else onViewChange(null);
     login.send({ type: 'OUTCOME_HANDLED' });
   }, [outcome, onViewChange, login]);
-  const settledLogin = useSelector(login, (s) => s.matches('loggedIn') && s.context.outcome === null);
+  // Logging out or deleting still shows the settings the visitor acted in (not the login dialog).
+  const settledLogin = useSelector(
+    login,
+    (s) => (s.matches('loggedIn') && s.context.outcome === null) || s.matches('loggingOut') || s.matches('deleting'),
+  );
 
   // Logged out while an account dialog was open (logout, deletion, forced): close it. The header's window shows the
   // settings to a logged-in user, so it closes too instead of turning into the login dialog.
