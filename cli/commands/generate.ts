@@ -1,6 +1,7 @@
 // `scores generate --seed <n> [--date YYYY-MM-DD] [--sports all|<ids>] --out <file> [--json]`:
 // a whole day of the simulated world as a fact log (docs/stream-format.md); `.gz` compresses it.
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Command } from 'commander';
 import { generateDay } from '../../sim/generate-day';
@@ -42,6 +43,7 @@ export function registerGenerate(program: Command): void {
       const text = serializeFactLog(facts, { seed, date, timezoneHour: tz, sports: eventSports });
       const out = options.out!;
       try {
+        await mkdir(dirname(out), { recursive: true });
         await writeFile(out, out.endsWith('.gz') ? gzipSync(text) : text);
       } catch (error) {
         return fail('generate', `cannot write ${out}: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,6 +1,7 @@
 // `scores record --url <base> --sport <id> --seconds <n> --out <file>`: records a running server's
 // feed responses and push messages as a capture that `scores replay` accepts.
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { EDITION } from '../../src/domain/edition';
 import { sportById } from '../../src/domain/sports';
@@ -54,6 +55,7 @@ export function registerRecord(program: Command): void {
       });
       if (result.feeds === 0) return fail('record', `no feed answered at ${origin.origin}`, 1);
       try {
+        await mkdir(dirname(options.out!), { recursive: true });
         await writeFile(options.out!, result.text);
       } catch (error) {
         return fail('record', `cannot write ${options.out}: ${error instanceof Error ? error.message : String(error)}`);

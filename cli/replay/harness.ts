@@ -58,7 +58,7 @@ export interface ReplayReport {
   readonly invariantViolations: readonly InvariantViolation[];
 }
 
-export const DEFAULT_STEP_MS = 1_000;
+export const DEFAULT_STEP_MS = 5_000;
 /** Fault-free time at the end: longer than keep-live (S9-1) plus a sync, shorter than the 240 s expiry. */
 export const SETTLE_MS = 230_000;
 const CHECK_EVERY_MS = 60_000;
