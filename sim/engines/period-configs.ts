@@ -41,7 +41,6 @@ export interface PeriodConfig {
   readonly otMinutes: number;
   readonly shootoutRounds: number;
   readonly shootoutP: number;
-  readonly shootoutWinnerGetsGoal: boolean;
   readonly scorerIncidents: boolean;
   /** Scores sent once per game minute instead of per basket (high-scoring sports). */
   readonly aggregate: boolean;
@@ -57,7 +56,6 @@ const BASE = {
   otMinutes: 5,
   shootoutRounds: 5,
   shootoutP: 0.75,
-  shootoutWinnerGetsGoal: false,
   scorerIncidents: false,
   aggregate: false,
   oddsEveryMinutes: 10,
@@ -110,7 +108,6 @@ const CONFIGS: Readonly<Record<number, PeriodConfig>> = {
     knockout: 'ot-shootout',
     shootoutRounds: 3,
     shootoutP: 0.33,
-    shootoutWinnerGetsGoal: true,
     scorerIncidents: true,
   },
   // S3-13 american football: 4×15, ≈45 points (NFL), one 10-minute overtime.
@@ -201,7 +198,6 @@ const CONFIGS: Readonly<Record<number, PeriodConfig>> = {
     draw: 'ot-shootout',
     knockout: 'ot-shootout',
     shootoutP: 0.45,
-    shootoutWinnerGetsGoal: true,
     scorerIncidents: true,
   },
   // S3-12 bandy: 2×45, ≈9 goals.

@@ -220,18 +220,18 @@ export function playPeriods(ctx: DuelContext): void {
         script.score(t, { homePenalties: kick.home, awayPenalties: kick.away });
       }
       finalStage = STAGE.afterPenalties;
-      if (cfg.shootoutWinnerGetsGoal) {
-        if (shootout.home > shootout.away) home++;
-        else away++;
-        score.homeScore = home;
-        score.awayScore = away;
-        const soPart = cfg.soPart;
-        if (soPart !== undefined) {
-          (score as Record<string, number>)[partKey(1, soPart)] = shootout.home > shootout.away ? 1 : 0;
-          (score as Record<string, number>)[partKey(2, soPart)] = shootout.home > shootout.away ? 0 : 1;
-        }
-        script.score(t, { ...score });
+      // protocol.md §3.3: the shoot-out winner is credited +1 in AG/AH (hockey SO: AG 4 AH 3 AT 3 AU 3);
+      // full time (AT/AU), after extra time (REA/REB) and the shoot-out (RPA/RPB) keep their values.
+      if (shootout.home > shootout.away) home++;
+      else away++;
+      score.homeScore = home;
+      score.awayScore = away;
+      const soPart = cfg.soPart;
+      if (soPart !== undefined) {
+        (score as Record<string, number>)[partKey(1, soPart)] = shootout.home > shootout.away ? 1 : 0;
+        (score as Record<string, number>)[partKey(2, soPart)] = shootout.home > shootout.away ? 0 : 1;
       }
+      script.score(t, { ...score });
     }
   }
   const winner = shootout ? (shootout.home > shootout.away ? 1 : 2) : winnerOf(home, away);

@@ -18,16 +18,22 @@ interface Ev {
   readonly kind: Kind;
 }
 
-/** Published averages per match (top European leagues): 2.7 goals, ≈25 shots, ≈10 corners … */
+/**
+ * Published averages per match, both sides together (top European leagues): 2.7 goals, ≈25 shots,
+ * ≈10 corners, ≈22 fouls, ≈3.9 yellow cards and ≈0.2 red cards (about half of them a second yellow,
+ * a share of them second yellows from the draw below, so straight reds are ≈0.1).
+ */
 const PER_MATCH: Readonly<Record<Exclude<Kind, 'goal' | 'sub'>, number>> = {
   yellow: 3.9,
-  red: 0.12,
+  red: 0.1,
   shotOn: 6.4, // plus the goals themselves ≈ 9 on target
   shotOff: 15.5,
   corner: 10,
   foul: 22,
   offside: 3.8,
 };
+/** A booked player plays carefully: his chance of another booking is scaled down by this factor. */
+const BOOKED_CAUTION = 0.2;
 
 interface Counters {
   goals: number;
@@ -92,10 +98,21 @@ export function playSoccer(ctx: DuelContext): void {
     return rng.weighted(field.map((p) => [p.name, weights[p.position] ?? 0] as const));
   };
 
+  const yellows = new Map<string, number>();
+  /** Anyone on the pitch may be booked (goalkeepers rarely); a booked player less often. */
+  const pickBooked = (side: Side): string => {
+    const weights: Readonly<Record<string, number>> = { DF: 4, MF: 4, FW: 3, GK: 0.5 };
+    const field = onPitch[side].filter((p) => (weights[p.position] ?? 1) > 0);
+    const team = side === 1 ? fixture.home : fixture.away;
+    if (field.length === 0) return team.name;
+    return rng.weighted(
+      field.map((p) => [p.name, (weights[p.position] ?? 1) * (yellows.has(p.name) ? BOOKED_CAUTION : 1)] as const),
+    );
+  };
+
   const score: Record<string, number> = { homeScore: 0, awayScore: 0, homePart1: 0, awayPart1: 0 };
   const goals: Record<Side, number> = { 1: 0, 2: 0 };
   const red: Record<Side, number> = { 1: 0, 2: 0 };
-  const yellows = new Map<string, number>();
   const stats: Record<number, Record<Side, Counters>> = {
     1: { 1: counters(), 2: counters() },
     2: { 1: counters(), 2: counters() },
@@ -160,8 +177,9 @@ export function playSoccer(ctx: DuelContext): void {
     for (const side of [1, 2] as const) {
       add('goal', side, lambda[side]);
       const attack = side === 1 ? share * 2 : (1 - share) * 2;
+      // Attack shares sum to 2 over both sides; discipline is split evenly: each side half the match figure.
       for (const kind of ['shotOn', 'shotOff', 'corner', 'offside'] as const) add(kind, side, PER_MATCH[kind] * attack);
-      for (const kind of ['yellow', 'red', 'foul'] as const) add(kind, side, PER_MATCH[kind]);
+      for (const kind of ['yellow', 'red', 'foul'] as const) add(kind, side, PER_MATCH[kind] / 2);
       if (half === 2) {
         for (let i = 0; i < subsLeft[side]; i++) {
           const at = rng.int(1, 42) * 60 + rng.int(0, 59);
@@ -243,7 +261,7 @@ export function playSoccer(ctx: DuelContext): void {
           break;
         }
         case 'yellow': {
-          const player = pickPlayer(e.side, { DF: 4, MF: 4, FW: 2 });
+          const player = pickBooked(e.side);
           const count = (yellows.get(player) ?? 0) + 1;
           yellows.set(player, count);
           c.yellow++;
@@ -331,6 +349,10 @@ export function playSoccer(ctx: DuelContext): void {
       }
       stage = STAGE.afterPenalties;
       winner = pens.home > pens.away ? 1 : 2;
+      // protocol.md §3.3: the shoot-out winner is credited +1 in AG/AH (1:1 won on pens ends 2:1).
+      score.homeScore = goals[1] + (winner === 1 ? 1 : 0);
+      score.awayScore = goals[2] + (winner === 2 ? 1 : 0);
+      script.score(t, { homeScore: score.homeScore, awayScore: score.awayScore });
     }
   }
   script.score(t + 5, { homeFullTime: ft1, awayFullTime: ft2 });

@@ -2,7 +2,8 @@
 // real-world figures, within the stated tolerance:
 //   soccer (men's leagues) 2.7 goals ±0.3 · hockey 6 goals ±0.8 (incl. the shootout goal)
 //   NBA 225 points ±15 · FIBA-level basketball 150–185 · handball 55 goals ±5
-//   tennis best of 3: straight sets 55–80 % of matches (ATP ≈ 65 %).
+//   tennis best of 3: straight sets 55–80 % of matches (ATP ≈ 65 %)
+//   soccer discipline: 3.9 yellow cards ±0.6 and 0.2 red cards (0.1–0.32) per match, both sides.
 import { describe, expect, it } from 'vitest';
 import { scriptFixture } from '../../sim/engines/index';
 import { planDay } from '../../sim/plan/day-plan';
@@ -46,6 +47,19 @@ function playMany(sportId: number, keep: (f: DuelFixture) => boolean, count: num
   return out;
 }
 
+/** Yellow and red card incidents (protocol.md §4.3 types 1 and 2) of one soccer match. */
+function cardsOf(fixture: DuelFixture): { yellow: number; red: number } | null {
+  let yellow = 0;
+  let red = 0;
+  let finished = false;
+  for (const { body } of scriptFixture(fixture)) {
+    if (body.type === 'IncidentAdded' && body.incident.type === 1) yellow++;
+    if (body.type === 'IncidentAdded' && body.incident.type === 2) red++;
+    if (body.type === 'MatchFinished') finished = true;
+  }
+  return finished ? { yellow, red } : null;
+}
+
 const meanTotal = (results: readonly Result[]) => results.reduce((s, r) => s + r.home + r.away, 0) / results.length;
 
 describe('score distributions', () => {
@@ -58,6 +72,27 @@ describe('score distributions', () => {
     expect(draws).toBeLessThan(0.34);
     const homeWins = results.filter((r) => r.home > r.away).length / results.length;
     expect(homeWins).toBeGreaterThan(0.36); // home advantage ≈ 45 %
+  });
+
+  it('soccer: ≈3.9 yellow cards (±0.6) and ≈0.2 red cards (0.1–0.32) per match, second yellows included', () => {
+    const pool: DuelFixture[] = [];
+    for (let day = 20500; day < 20503; day++)
+      for (const f of planDay(99, day, 5, [1]).fixtures)
+        if (f.kind === 'duel' && f.calledOff === undefined && !f.knockout) pool.push(f);
+    const cards: { yellow: number; red: number }[] = [];
+    for (let i = 0; cards.length < 500; i++) {
+      const base = pool[i % pool.length]!;
+      const c = cardsOf(i < pool.length ? base : { ...base, seed: (base.seed + i * 7919) >>> 0 });
+      if (c) cards.push(c);
+    }
+    const yellow = cards.reduce((s, c) => s + c.yellow, 0) / cards.length;
+    const red = cards.reduce((s, c) => s + c.red, 0) / cards.length;
+    expect(yellow).toBeGreaterThan(3.3);
+    expect(yellow).toBeLessThan(4.5);
+    expect(red).toBeGreaterThan(0.1);
+    expect(red).toBeLessThan(0.32);
+    // Most matches end with eleven a side.
+    expect(cards.filter((c) => c.red === 0).length / cards.length).toBeGreaterThan(0.75);
   });
 
   it('hockey: ≈6 goals per match (±0.8)', () => {
