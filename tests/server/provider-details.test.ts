@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type FeedRow, parseRows } from '../../src/protocol/codec';
 import type { Incident, MatchState, WorldState } from '../../sim/world/state';
 import { renderCore } from '../../server/provider/detail/core';
+import { parseCore } from '../../src/ui/match/detail-mappers';
 import { renderHashes } from '../../server/provider/detail/hashes';
 import { renderHeadToHead } from '../../server/provider/detail/head-to-head';
 import { renderLineups } from '../../server/provider/detail/lineups';
@@ -53,7 +54,7 @@ describe('detail feeds (S7-15)', () => {
       stats: [{ period: 0, lines: [{ id: 12, home: '55%', away: '45%' }] }],
       odds: [],
     });
-    const row = parseRows(renderCore(m, true))[0];
+    const row = parseRows(renderCore(m, true))[1];
     expect(value(row, 'DA')).toBe('2');
     expect(value(row, 'DB')).toBe('13');
     expect(value(row, 'DC')).toBe(String(T0_S - 3600));
@@ -61,6 +62,32 @@ describe('detail feeds (S7-15)', () => {
     expect([value(row, 'DE'), value(row, 'DF')]).toEqual(['2', '1']);
     expect(value(row, 'DX')).toBe('ST,HH');
     expect(row?.[row.length - 1]).toEqual(['A1', '']);
+  });
+
+  it('S2-33 S7-15 dc_ starts with the sport (SA row) and names both sides, so a bare match link needs no list', () => {
+    const hockey = match('HockKz01', '4_kzHL0001', 4, {
+      startTime: T0_S - 86_400,
+      stageType: 3,
+      stage: 3,
+      home: 'Барыс',
+      away: 'Металлург',
+      homeShort: 'БАР',
+      awayShort: 'МЕТ',
+      homeParticipantId: 'Pbarys01',
+      awayParticipantId: 'Pmetal01',
+      homeScore: 3,
+      awayScore: 2,
+    });
+    const rows = parseRows(renderCore(hockey, true));
+    expect(rows[0]).toEqual([['SA', '4']]);
+    const core = rows[1];
+    expect([value(core, 'AE'), value(core, 'AF')]).toEqual(['Барыс', 'Металлург']);
+    expect([value(core, 'WM'), value(core, 'WN')]).toEqual(['БАР', 'МЕТ']);
+    expect([value(core, 'PX'), value(core, 'PY')]).toEqual(['Pbarys01', 'Pmetal01']);
+    expect([value(core, 'DE'), value(core, 'DF')]).toEqual(['3', '2']);
+    // The client's parser reads the same values back.
+    const parsed = parseCore(renderCore(hockey, true));
+    expect(parsed).toMatchObject({ sportId: 4, home: 'Барыс', away: 'Металлург', homeScore: 3, awayScore: 2 });
   });
 
   it('S7-15 df_su_ period rows (Kazakh labels, points per period) each followed by its incidents', () => {

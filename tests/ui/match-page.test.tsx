@@ -21,7 +21,7 @@ const live = event('AbCd1234', L.id, {
 
 function gatewayWith(extra: Record<string, string> = {}) {
   return fakeGateway(snapshot([L], [live]), {
-    dc_1_AbCd1234: 'DA÷2¬DB÷12¬DE÷0¬DF÷0¬DX÷ST,LI,OD,HH¬A1÷¬~',
+    dc_1_AbCd1234: 'SA÷1¬~DA÷2¬DB÷12¬DE÷0¬DF÷0¬DX÷ST,LI,OD,HH¬A1÷¬~',
     df_su_1_AbCd1234: "AC÷1-тайм¬IG÷0¬IH÷0¬~III÷x1¬IA÷1¬IB÷10'¬IE÷1¬IF÷Ойыншы А.¬IK÷Сары қағаз¬~A1÷¬~",
     df_st_1_AbCd1234: 'SE÷Матч¬~SF÷Негізгі¬~SD÷12¬SG÷Доп иелену¬SH÷60%¬SI÷40%¬~A1÷¬~',
     df_od_1_AbCd1234: 'OA÷1X2¬~OB÷Толық уақыт¬~OE÷16¬OD÷Букмекер¬XA÷1.9¬XB÷3.3¬XC÷4.2¬OG÷1¬~',
@@ -44,16 +44,18 @@ describe('match page', () => {
 
   it('S2-34 detail participants are ignored for cricket, golf and moto racing', async () => {
     const cricket = event('Cr123456', L.id, { sportId: 13, stageType: 2, stage: 26, home: 'Үндістан', away: 'Англия' });
-    const gateway = fakeGateway(snapshot([L], [cricket], 1, 13), { dc_13_Cr123456: 'DA÷2¬DB÷26¬DX÷LI,HH¬A1÷¬~' });
+    const gateway = fakeGateway(snapshot([L], [cricket], 1, 13), {
+      dc_1_Cr123456: 'SA÷13¬~DA÷2¬DB÷26¬DX÷LI,HH¬AE÷Үндістан¬AF÷Англия¬A1÷¬~',
+    });
     renderPage(<SiteRoutes />, { route: '/kz/match/Cr123456/', gateway });
-    await waitFor(() => expect(gateway.detailCalls).toContain('dc_13_Cr123456'), SLOW);
+    await waitFor(() => expect(gateway.detailCalls).toContain('dc_1_Cr123456'), SLOW);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Шолу' })).toBeTruthy(), SLOW);
     expect(screen.getByTestId('match-header').textContent).not.toContain('Үндістан');
     expect(screen.queryByRole('button', { name: 'Құрамдар' })).toBeNull();
   });
 
   it('S1-6 a score change of the open match is announced politely in Kazakh', async () => {
-    const gateway = gatewayWith({ dc_1_AbCd1234: 'DA÷2¬DB÷12¬DX÷ST¬A1÷¬~' });
+    const gateway = gatewayWith({ dc_1_AbCd1234: 'SA÷1¬~DA÷2¬DB÷12¬DX÷ST¬A1÷¬~' });
     renderPage(<SiteRoutes />, { route: '/kz/match/AbCd1234/', gateway });
     const announcer = screen.getByTestId('score-announcer');
     expect(announcer.getAttribute('aria-live')).toBe('polite');
@@ -62,5 +64,19 @@ describe('match page', () => {
     act(() => gateway.board.set(withEvent(gateway.board.snapshot(), 'AbCd1234', { homeScore: 1 })));
     await waitFor(() => expect(screen.getByTestId('match-score').textContent).toBe('1-0'), SLOW);
     expect(announcer.textContent).toBe('Есеп өзгерді: Астана 1:0 Қайрат');
+  });
+
+  it('S2-33 a cold link to a match of another day reads the sport and the names from dc_, probing no other sport', async () => {
+    const gateway = fakeGateway(snapshot([L], []), {
+      dc_1_Hk000001: 'SA÷4¬~DA÷3¬DB÷3¬DC÷1700000000¬DE÷3¬DF÷2¬DX÷HH¬AE÷Барыс¬AF÷Металлург¬A1÷¬~',
+    });
+    renderPage(<SiteRoutes />, { route: '/kz/match/Hk000001/', gateway });
+    await waitFor(() => expect(screen.getByTestId('match-header').textContent).toContain('Барыс'), SLOW);
+    expect(screen.getByTestId('match-header').textContent).toContain('Металлург');
+    await waitFor(() => expect(screen.getByTestId('match-score').textContent).toBe('3-2'), SLOW);
+    // The sport came from the SA row: its day list is the one opened, and only dc_1_ was asked for the core.
+    await waitFor(() => expect(gateway.opened.some((o) => o.sportId === 4)).toBe(true), SLOW);
+    const cores = gateway.detailCalls.filter((name) => name.startsWith('dc_'));
+    expect(new Set(cores)).toEqual(new Set(['dc_1_Hk000001']));
   });
 });

@@ -1,5 +1,7 @@
-// Event core dc_<sport>_<id> (protocol.md §4.1): stage, times, scores, game time and the tabs the
-// event has (DX). The signature cell is empty, as in the real feed.
+// Event core dc_<pt>_<id> (protocol.md §4.1): the sport (an SA row first, as detail feeds start in
+// real samples, §1 and §4), then stage, times, scores, game time, the tabs the event has (DX) and
+// the participants' names, short names and ids (AE/AF, WM/WN, PX/PY as in list rows, §3.3), so a
+// match page opened from a bare link knows the sport and the teams. The signature cell is empty.
 import { serializeRows } from '../../../src/protocol/codec';
 import type { MatchState } from '../../../sim/world/state';
 import { formatValue } from '../rows';
@@ -18,6 +20,7 @@ export function renderCore(match: MatchState, duel: boolean): string {
   const f = match.fields;
   const lastChange = f.periodUpdateTime ?? f.periodStartTime ?? f.startTime;
   return serializeRows([
+    [['SA', String(match.sportId)]],
     [
       ['DA', formatValue(f.stageType)],
       ['DZ', formatValue(f.stageType)],
@@ -36,6 +39,12 @@ export function renderCore(match: MatchState, duel: boolean): string {
       ['DM', formatValue(f.infoNotice)],
       ['DX', availableTabs(match, duel).join(',')],
       ...(f.fullTimeWinner !== undefined ? ([['AZ', formatValue(f.fullTimeWinner)]] as const) : []),
+      ['AE', formatValue(f.home)],
+      ['AF', formatValue(f.away)],
+      ['WM', formatValue(f.homeShort)],
+      ['WN', formatValue(f.awayShort)],
+      ['PX', formatValue(f.homeParticipantId)],
+      ['PY', formatValue(f.awayParticipantId)],
       ['A1', ''],
     ],
   ]);

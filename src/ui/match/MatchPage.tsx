@@ -3,7 +3,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { EDITION } from '../../domain/edition';
-import { SPORTS } from '../../domain/sports';
 import { STAGE_TYPE } from '../../domain/stages';
 import { kk } from '../../i18n/kk';
 import type { ScoreboardEvent } from '../../scoreboard/types';
@@ -43,28 +42,6 @@ function isHint(value: unknown): value is MatchHint {
   return typeof value === 'object' && value !== null && typeof (value as MatchHint).sportId === 'number';
 }
 
-/** The sport of an event: from the hint, a list session, or by asking each sport's core feed. */
-function useEventSport(gateway: FeedGateway, eventId: string, hint: MatchHint | null): number | null {
-  const known = hint?.sportId ?? gateway.findEvent?.(eventId)?.sportId ?? null;
-  const [probed, setProbed] = useState<number | null>(null);
-  useEffect(() => {
-    if (known !== null) return;
-    let stopped = false;
-    for (const sport of SPORTS) {
-      void gateway.fetchDetail(`dc_${sport.id}_${eventId}`).then((body) => {
-        if (!stopped && body) {
-          stopped = true;
-          setProbed(sport.id);
-        }
-      });
-    }
-    return () => {
-      stopped = true;
-    };
-  }, [gateway, eventId, known]);
-  return known ?? probed;
-}
-
 /** The event as the sport's day list holds it, kept live by that list's updates. */
 function useListEvent(gateway: FeedGateway, sportId: number | null, eventId: string): ScoreboardEvent | null {
   const [event, setEvent] = useState<ScoreboardEvent | null>(null);
@@ -90,9 +67,10 @@ export function MatchPage({ eventId }: { eventId: string }) {
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const hint = isHint(location.state) ? location.state : null;
-  const sportId = useEventSport(gateway, eventId, hint);
   const tab = tabFromParam(params.get('tab'));
-  const feeds = useMatchFeeds(gateway, sportId, eventId, tab);
+  const feeds = useMatchFeeds(gateway, eventId, tab);
+  // The core feed names the sport (SA); a row's hint or an open list only answer sooner.
+  const sportId = feeds.core?.sportId ?? hint?.sportId ?? gateway.findEvent?.(eventId)?.sportId ?? null;
   const ownListEvent = useListEvent(gateway, sportId, eventId);
   const listEvent = ownListEvent ?? gateway.findEvent?.(eventId)?.event ?? null;
   const showParticipants = sportId === null || !NO_PARTICIPANT_SPORTS.has(sportId);
@@ -103,7 +81,7 @@ export function MatchPage({ eventId }: { eventId: string }) {
   const home = hint?.home ?? listEvent?.home ?? feeds.core?.home ?? kk.match.home;
   const away = hint?.away ?? listEvent?.away ?? feeds.core?.away ?? kk.match.away;
 
-  if (feeds.coreFailed && !feeds.core && sportId !== null) {
+  if (feeds.coreFailed && !feeds.core) {
     return (
       <main id="main" className="main main--match" tabIndex={-1}>
         <h1>{kk.match.notFound}</h1>

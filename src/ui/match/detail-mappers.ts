@@ -11,8 +11,10 @@ const num = (value: string | undefined): number | undefined => {
 
 const first = (row: FeedRow, key: string): string | undefined => row.find(([k]) => k === key)?.[1];
 
-/** dc_<sport>_<id>: the event core (protocol.md §4.1). */
+/** dc_<pt>_<id>: the event core (protocol.md §4.1), led by the sport's SA row. */
 export interface MatchCore {
+  /** SA: the event's sport, so a match page opened from a bare link needs no other feed. */
+  readonly sportId?: number;
   readonly stageType?: number;
   readonly stage?: number;
   readonly periodStartTime?: number;
@@ -30,10 +32,13 @@ export interface MatchCore {
 }
 
 export function parseCore(body: string): MatchCore | null {
-  const row = parseRows(body).find((r) => r.some(([k]) => k === 'DA' || k === 'DB' || k === 'DE'));
+  const rows = parseRows(body);
+  const row = rows.find((r) => r.some(([k]) => k === 'DA' || k === 'DB' || k === 'DE'));
   if (!row) return null;
   const dx = first(row, 'DX') ?? '';
+  const sport = num(rows.find((r) => r[0]?.[0] === 'SA')?.[0]?.[1]);
   return {
+    sportId: sport !== undefined && Number.isInteger(sport) && sport > 0 ? sport : undefined,
     stageType: num(first(row, 'DA')),
     stage: num(first(row, 'DB')),
     periodStartTime: num(first(row, 'DD')),
@@ -52,7 +57,7 @@ export function parseCore(body: string): MatchCore | null {
   };
 }
 
-/** g_<sport>_<id>: version hashes per section (protocol.md §4.2). */
+/** g_<pt>_<id>: version hashes per section (protocol.md §4.2). */
 export type MatchHashes = Readonly<Record<'CA' | 'CD' | 'CE' | 'CF', string>>;
 
 export function parseHashes(body: string): MatchHashes | null {

@@ -1,4 +1,4 @@
-// The match page's data: the event core (dc_) and the open tab's detail feed, kept fresh by polling
+// The match page's data: the event core (dc_, which also names the sport and the teams) and the open tab's detail feed, kept fresh by polling
 // the version hashes (g_) every 5 s (S9-4 game sync) and by push on games_kk_<id> when available.
 // A tab is fetched again only when its hash moves (protocol.md §4.2).
 import { useEffect, useState } from 'react';
@@ -30,18 +30,17 @@ export function pushSubject(eventId: string): string {
   return `games_${EDITION.language}_${eventId}`; // S7-23: games_ plus language and event id
 }
 
-export function useMatchFeeds(
-  gateway: FeedGateway,
-  sportId: number | null,
-  eventId: string,
-  tab: MatchTab,
-): MatchFeedsState {
+/** A detail feed of the event: keyed by project type and event id, whatever the sport (protocol.md §4). */
+export function detailFeed(prefix: string, eventId: string): string {
+  return `${prefix}_${EDITION.projectType}_${eventId}`;
+}
+
+export function useMatchFeeds(gateway: FeedGateway, eventId: string, tab: MatchTab): MatchFeedsState {
   const [state, setState] = useState<MatchFeedsState>({ core: null, coreFailed: false, tabBody: null });
   useEffect(() => {
-    if (sportId === null) return;
     let stopped = false;
     let hashes: MatchHashes | null = null;
-    const feed = (prefix: string) => `${prefix}_${sportId}_${eventId}`;
+    const feed = (prefix: string) => detailFeed(prefix, eventId);
     setState((s) => ({ ...s, tabBody: null }));
 
     const loadCore = async () => {
@@ -81,6 +80,6 @@ export function useMatchFeeds(
       clearInterval(timer);
       unsubscribe();
     };
-  }, [gateway, sportId, eventId, tab]);
+  }, [gateway, eventId, tab]);
   return state;
 }
