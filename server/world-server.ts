@@ -1,8 +1,11 @@
 // The server over a live simulated world (`scores serve`): the world runs in virtual time, which
 // is real time × speed from a start instant, and is advanced on a short real-time tick; feeds and
-// pushes come from it through the world FeedSource.
+// pushes come from it through the world FeedSource. The server listens at once and builds the
+// world in steps meanwhile: the page and its scripts load right away, feed requests wait for the
+// world (a few seconds) and are then answered from it.
 import type { FastifyInstance } from 'fastify';
-import { createSimulation, type Simulation } from '../sim/simulation';
+import type { FeedRequest, FeedSource, PushMessage } from '../src/protocol/feed-source';
+import { buildSimulation, type Simulation } from '../sim/simulation';
 import { buildServer, type ExtraPlugin } from './app';
 import { createWorldFeedSource, type WorldFeedSource } from './world-feed-source';
 
@@ -28,12 +31,17 @@ export interface WorldServerOptions {
   /** Real clock (tests inject one). */
   readonly realNow?: () => number;
   readonly logger?: boolean;
+  /** Resolve only once the world is built (default true); false answers HTTP while it builds. */
+  readonly waitForWorld?: boolean;
 }
 
 export interface WorldServer {
   readonly app: FastifyInstance;
+  /** The world; reading it before `ready` has settled throws. */
   readonly simulation: Simulation;
   readonly source: WorldFeedSource;
+  /** Settles when the world is built (at once when `waitForWorld` was left on). */
+  readonly ready: Promise<void>;
   /** Base URL, e.g. http://127.0.0.1:3000 */
   readonly url: string;
   /** Virtual now, epoch ms. */
@@ -50,18 +58,54 @@ export async function startWorldServer(options: WorldServerOptions): Promise<Wor
   const realStart = realNow();
   const speed = Number.isFinite(options.speed) && options.speed > 0 ? options.speed : 1;
   const now = () => options.startTime + (realNow() - realStart) * speed;
-  // The long-running server keeps no fact log: state is enough, and memory stays bounded.
-  const simulation = createSimulation({
-    seed: options.seed,
-    startTime: options.startTime,
-    sports: options.sports,
-    pastDays: options.pastDays,
-    futureDays: options.futureDays,
-    keepLog: false,
+  let world: { simulation: Simulation; source: WorldFeedSource } | null = null;
+  let closed = false;
+  // The world is built once the server listens (plugins start first, with the event loop free).
+  let begin: () => void = () => {};
+  const listening = new Promise<void>((resolve) => {
+    begin = resolve;
   });
-  const source = createWorldFeedSource(simulation, { now });
+  // The long-running server keeps no fact log: state is enough, and memory stays bounded.
+  const building = listening
+    .then(() =>
+      buildSimulation({
+        seed: options.seed,
+        startTime: options.startTime,
+        sports: options.sports,
+        pastDays: options.pastDays,
+        futureDays: options.futureDays,
+        keepLog: false,
+      }),
+    )
+    .then((simulation) => {
+      // Catch up with the real time spent building before anyone reads the world.
+      simulation.advanceTo(now());
+      world = { simulation, source: createWorldFeedSource(simulation, { now }) };
+      if (closed) world.source.close();
+      return world;
+    });
+  const pushListeners = new Set<(message: PushMessage) => void>();
+  const gate: FeedSource = {
+    async fetch(request: FeedRequest) {
+      return (world ?? (await building)).source.fetch(request);
+    },
+    onPush(listener) {
+      pushListeners.add(listener);
+      return () => {
+        pushListeners.delete(listener);
+      };
+    },
+    now,
+  };
+  void building.then(
+    (w) =>
+      w.source.onPush((message) => {
+        for (const listener of pushListeners) listener(message);
+      }),
+    () => {},
+  );
   const app = await buildServer({
-    feedSource: source,
+    feedSource: gate,
     dbFile: options.dbFile,
     staticDir: options.staticDir,
     extraPlugins: options.extraPlugins,
@@ -69,10 +113,10 @@ export async function startWorldServer(options: WorldServerOptions): Promise<Wor
   });
   let ticking = false;
   const tick = () => {
-    if (ticking) return;
+    if (ticking || !world) return;
     ticking = true;
     try {
-      simulation.advanceTo(now());
+      world.simulation.advanceTo(now());
     } catch (error) {
       app.log.error(error, 'the world could not advance');
     } finally {
@@ -81,26 +125,37 @@ export async function startWorldServer(options: WorldServerOptions): Promise<Wor
   };
   const timer = setInterval(tick, options.tickMs ?? DEFAULT_TICK_MS);
   timer.unref();
+  const shutdown = async () => {
+    closed = true;
+    clearInterval(timer);
+    await app.close();
+    world?.source.close();
+  };
   let url: string;
   try {
     url = await app.listen({ port: options.port, host: options.host });
+    begin();
+    if (options.waitForWorld !== false) await building;
   } catch (error) {
-    clearInterval(timer);
-    source.close();
-    await app.close();
+    await shutdown();
     throw error;
   }
+  const built = (): { simulation: Simulation; source: WorldFeedSource } => {
+    if (!world) throw new Error('the world is still being built');
+    return world;
+  };
   return {
     app,
-    simulation,
-    source,
+    get simulation() {
+      return built().simulation;
+    },
+    get source() {
+      return built().source;
+    },
+    ready: building.then(() => undefined),
     url,
     now,
     tick,
-    async stop() {
-      clearInterval(timer);
-      await app.close();
-      source.close();
-    },
+    stop: shutdown,
   };
 }

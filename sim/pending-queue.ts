@@ -5,7 +5,14 @@ import type { Fixture } from './plan/types';
 
 export type Agenda =
   | { readonly time: number; readonly order: number; readonly body: FactBody; readonly fixture?: undefined }
-  | { readonly time: number; readonly order: number; readonly fixture: Fixture; readonly body?: undefined };
+  | {
+      readonly time: number;
+      readonly order: number;
+      readonly fixture: Fixture;
+      /** Facts of the fixture's script already written (a pre-match prefix); -1 for a fresh fixture. */
+      readonly skip: number;
+      readonly body?: undefined;
+    };
 
 /** A binary min-heap on (time, order). */
 export class PendingQueue {
@@ -24,8 +31,8 @@ export class PendingQueue {
     this.push({ time, order: this.counter++, body });
   }
 
-  pushFixture(time: number, fixture: Fixture): void {
-    this.push({ time, order: this.counter++, fixture });
+  pushFixture(time: number, fixture: Fixture, skip = -1): void {
+    this.push({ time, order: this.counter++, fixture, skip });
   }
 
   pop(): Agenda | undefined {

@@ -45,6 +45,14 @@ const DEFAULT_PAST_DAYS = 1; // S9-2
 const DEFAULT_FUTURE_DAYS = 7; // S9-2, S9-3
 /** A fixture is played out (its script written) this long before kick-off: prices open 20 h ahead. */
 const ACTIVATE_BEFORE_MS = 21 * 3_600_000;
+/**
+ * Until this long before kick-off only the pre-match part of a duel's script is written (opening
+ * prices); the match itself is written then. Starting a world or a new day stays cheap, and the
+ * agenda holds hours of facts instead of a day's.
+ */
+const PLAY_BEFORE_MS = 2 * 3_600_000;
+/** Virtual time drained per step while a world is built in the background. */
+const BUILD_STEP_MS = 20 * 60_000;
 
 class WorldSimulation implements Simulation {
   state: WorldState = emptyWorld();
@@ -65,16 +73,35 @@ class WorldSimulation implements Simulation {
     this.tz = options.timezoneHour ?? 5;
     this.pastDays = Math.max(0, options.pastDays ?? DEFAULT_PAST_DAYS);
     this.futureDays = Math.max(1, options.futureDays ?? DEFAULT_FUTURE_DAYS);
-    const today = localDayIndex(options.startTime, this.tz);
-    const origin = localDayStart(today - this.pastDays, this.tz);
-    this.time = origin;
-    this.day = today;
-    const batch: Fact[] = [];
+    this.day = localDayIndex(options.startTime, this.tz);
+    this.time = localDayStart(this.day - this.pastDays, this.tz);
+  }
+
+  /**
+   * Builds the world up to its start time in small steps (a day published, or a few virtual
+   * minutes played, per step). Stepping never changes the outcome: the agenda is drained in the
+   * same order whatever the step.
+   */
+  *build(): Generator<void, void, void> {
+    const today = this.day;
+    const origin = this.time;
+    // One builder for the whole build: nobody reads the world before it is done, and a builder
+    // per step would copy the match map every step.
     const builder = new WorldBuilder(this.state);
-    for (let d = today - this.pastDays; d <= today + this.futureDays; d++) this.publish(d, origin, batch, builder);
+    for (let d = today - this.pastDays; d <= today + this.futureDays; d++) {
+      const batch: Fact[] = [];
+      this.publish(d, origin, batch, builder);
+      this.keep(batch);
+      yield;
+    }
+    for (let until = origin + BUILD_STEP_MS; ; until += BUILD_STEP_MS) {
+      const batch: Fact[] = [];
+      this.drain(Math.min(until, this.options.startTime), batch, builder);
+      if (until >= this.options.startTime) break;
+      yield;
+    }
     this.state = builder.finish();
-    this.drain(options.startTime, batch);
-    this.time = Math.max(this.time, options.startTime);
+    this.time = Math.max(this.time, this.options.startTime);
   }
 
   private plan(day: number) {
@@ -101,11 +128,32 @@ class WorldSimulation implements Simulation {
    * Writes a fixture's script into the agenda, never earlier than now. A match already over when
    * the simulation starts is compacted to its results: the world starts fast and small.
    */
-  private activate(fixture: Fixture, now: number): void {
+  private activate(fixture: Fixture, now: number, skip: number): void {
+    if (skip >= 0) {
+      // The rest of a script whose pre-match prefix is already on the agenda (all of it after now).
+      const rest = scriptFixture(fixture);
+      for (let i = skip; i < rest.length; i++) this.pending.pushFact(Math.max(now, rest[i]!.time), rest[i]!.body);
+      return;
+    }
+    if (fixture.kind === 'duel') {
+      const kickOff = Math.min(fixture.startTime, fixture.movedStartTime ?? fixture.startTime);
+      const playAt = kickOff - PLAY_BEFORE_MS;
+      // Matches played before the start are written whole (and compacted) as before.
+      if (playAt > now && playAt > this.options.startTime) {
+        const prefix = scriptFixture(fixture, playAt);
+        for (const fact of prefix) this.pending.pushFact(Math.max(now, fact.time), fact.body);
+        this.pending.pushFixture(playAt, fixture, prefix.length);
+        return;
+      }
+    }
     let script = scriptFixture(fixture);
     const last = script[script.length - 1];
     if (last && last.time < this.options.startTime) script = compactScript(script);
     for (const fact of script) this.pending.pushFact(Math.max(now, fact.time), fact.body);
+  }
+
+  private keep(batch: readonly Fact[]): void {
+    if (this.options.keepLog !== false) for (const f of batch) this.facts.push(f);
   }
 
   /** Day rollover at local midnight starting `day`. */
@@ -124,14 +172,15 @@ class WorldSimulation implements Simulation {
     }
   }
 
-  private drain(until: number, batch: Fact[]): void {
-    let builder = new WorldBuilder(this.state);
+  /** Plays the agenda up to `until`; `shared` is the build's own builder (no day rollover while building). */
+  private drain(until: number, batch: Fact[], shared?: WorldBuilder): void {
+    let builder = shared ?? new WorldBuilder(this.state);
     for (;;) {
       const boundary = localDayStart(this.day + 1, this.tz);
       const limit = Math.min(until, boundary - 1);
       while (this.pending.peekTime() <= limit) {
         const next = this.pending.pop()!;
-        if (next.fixture) this.activate(next.fixture, next.time);
+        if (next.fixture) this.activate(next.fixture, next.time, next.skip);
         else this.append(next.time, next.body, batch, builder);
       }
       if (until < boundary) break;
@@ -142,7 +191,7 @@ class WorldSimulation implements Simulation {
       builder = new WorldBuilder(this.state);
     }
     this.state = builder.finish();
-    if (this.options.keepLog !== false) for (const f of batch) this.facts.push(f);
+    this.keep(batch);
   }
 
   advanceTo(timeMs: number): readonly Fact[] {
@@ -162,6 +211,19 @@ class WorldSimulation implements Simulation {
   }
 }
 
+/** A world built up to its start time at once. */
 export function createSimulation(options: SimulationOptions): Simulation {
-  return new WorldSimulation(options);
+  const world = new WorldSimulation(options);
+  for (const _ of world.build());
+  return world;
+}
+
+/**
+ * The same world, built in steps that give the event loop a turn in between (a server answers
+ * its first requests while the world is being built). Same options, same world.
+ */
+export async function buildSimulation(options: SimulationOptions): Promise<Simulation> {
+  const world = new WorldSimulation(options);
+  for (const _ of world.build()) await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  return world;
 }

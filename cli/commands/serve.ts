@@ -68,11 +68,22 @@ async function serve(options: ServeOptions): Promise<void> {
     startTime,
     dbFile: options.db,
     extraPlugins: [accountExtraPlugin()],
+    // The site answers at once; feeds wait the few seconds the world takes to build.
+    waitForWorld: false,
   });
-  const live = [...server.simulation.state.matches.values()].filter((m) => m.fields.stageType === 2).length;
+  const began = performance.now();
   console.log(`scores serve: ${server.url}${EDITION.routePrefix}/`);
-  console.log(
-    `  world seed ${seed}, start ${new Date(startTime).toISOString()}, speed ×${speed}, ${live} matches live now`,
+  console.log(`  world seed ${seed}, start ${new Date(startTime).toISOString()}, speed ×${speed}: building …`);
+  server.ready.then(
+    () => {
+      const live = [...server.simulation.state.matches.values()].filter((m) => m.fields.stageType === 2).length;
+      const seconds = ((performance.now() - began) / 1000).toFixed(1);
+      console.log(`  world ready in ${seconds} s: ${server.simulation.state.matches.size} events, ${live} live now`);
+    },
+    (error: unknown) => {
+      console.error('scores serve: the world could not be built', error);
+      process.exit(1);
+    },
   );
 
   let stopping = false;

@@ -13,7 +13,7 @@ import { PERIOD_SPORTS } from './period-configs';
 import { playPeriods } from './periods';
 import { playRace } from './races';
 import { playRallySets } from './rally';
-import { type DuelEngine, Script } from './script';
+import { type DuelEngine, Script, ScriptLimitReached } from './script';
 import { playSoccer } from './soccer';
 import { STAGE } from './stages';
 import { playTennis } from './tennis';
@@ -121,11 +121,27 @@ export function scheduleFacts(f: Fixture): FactBody[] {
   ];
 }
 
-/** Everything that happens to a fixture after publication, in time order. */
-export function scriptFixture(f: Fixture): TimedFact[] {
+/**
+ * Everything that happens to a fixture after publication, in time order; with `untilMs`, only the
+ * facts up to that time (the same facts the full script starts with: the fixture's own seed drives
+ * it, so when or how often it is written never changes it). Duel engines stop at the limit.
+ */
+export function scriptFixture(f: Fixture, untilMs = Number.POSITIVE_INFINITY): TimedFact[] {
   const rng = new Rng(f.seed);
-  if (f.kind === 'race') return playRace(f, rng);
-  const script = new Script(f.id, rng);
+  if (f.kind === 'race') {
+    const facts = playRace(f, rng);
+    return untilMs === Number.POSITIVE_INFINITY ? facts : facts.filter((fact) => fact.time <= untilMs);
+  }
+  const script = new Script(f.id, rng, untilMs);
+  try {
+    writeDuel(f, script, rng);
+  } catch (error) {
+    if (!(error instanceof ScriptLimitReached)) throw error;
+  }
+  return script.facts;
+}
+
+function writeDuel(f: DuelFixture, script: Script, rng: Rng): void {
   const sport = sportById(f.sportId);
   const threeWay = sport?.oddsType === '1x2';
   let startMs = f.startTime;
@@ -145,10 +161,9 @@ export function scriptFixture(f: Fixture): TimedFact[] {
       stage: f.calledOff,
       infoNotice: f.calledOff === STAGE.postponed ? 'Ойын кейінге шегерілді.' : 'Ойын тоқтатылды.',
     });
-    return script.facts;
+    return;
   }
   const engine = ENGINES.get(f.sportId);
-  if (!engine) return script.facts;
+  if (!engine) return;
   engine({ fixture: f, script, rng, start: Math.floor(startMs / 1000), threeWay });
-  return script.facts;
 }

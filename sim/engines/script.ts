@@ -6,19 +6,32 @@ import type { Rng } from '../random';
 import type { Incident } from '../world/state';
 import { quoteOdds } from './odds';
 
+/** Thrown by a script that reached its time limit: the engine stops, the prefix so far is kept. */
+export class ScriptLimitReached extends Error {
+  constructor() {
+    super('script time limit reached');
+  }
+}
+
 export class Script {
   readonly facts: TimedFact[] = [];
   private last = 0;
   private incidentCount = 0;
 
+  /**
+   * `limitMs`: the script stops (ScriptLimitReached) at its first fact after this time. Times never
+   * go backwards, so the facts kept are exactly the full script's facts up to the limit.
+   */
   constructor(
     readonly matchId: string,
     readonly rng: Rng,
+    readonly limitMs = Number.POSITIVE_INFINITY,
   ) {}
 
   /** Appends a fact at `timeSec` (epoch seconds); times never go backwards inside one script. */
   at(timeSec: number, body: FactBody): void {
     const time = Math.max(Math.round(timeSec) * 1000, this.last);
+    if (time > this.limitMs) throw new ScriptLimitReached();
     this.last = time;
     this.facts.push({ time, body });
   }
