@@ -238,6 +238,7 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
   ]);
   let active: ScopeName = 'default';
   let version = 0;
+  let listVersion = 0; // see ScoreboardSnapshot.listVersion
   let cached: ScoreboardSnapshot | null = null;
   const listeners = new Set<() => void>();
 
@@ -357,6 +358,7 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
     if (leaguesChanged) reorderLeagues(scope);
     if (changed > 0 || leaguesChanged) {
       version = next;
+      listVersion = next;
       notify();
     }
     return { changed, unknown: 0, removed, stageChanges, resortedLeagues: [] };
@@ -410,6 +412,8 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
     changed: number;
     unknown: number;
     stageChanges: StageChange[];
+    /** A stage, live mark or rank changed: the list's shape moved. */
+    shape: boolean;
     reported: Set<string>;
     resort: Map<Scope, Set<string>>;
   }
@@ -469,7 +473,11 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
     row.fields = after;
     row.version = next;
     row.view = null;
-    if (after.stageType === LIVE) row.liveMarked = true;
+    if (after.stageType === LIVE && !row.liveMarked) {
+      row.liveMarked = true;
+      pending.shape = true;
+    }
+    if (before.stageType !== after.stageType || before.rank !== after.rank) pending.shape = true;
     if (mode !== 'odds') {
       const kind = highlightKind(before, after);
       if (kind) {
@@ -535,6 +543,7 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
     }
     if (pending.changed > 0 || resortedLeagues.length > 0) {
       version = next;
+      if (pending.shape || resortedLeagues.length > 0) listVersion = next;
       notify();
     }
     return {
@@ -547,7 +556,7 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
   }
 
   function newPending(): Pending {
-    return { changed: 0, unknown: 0, stageChanges: [], reported: new Set(), resort: new Map() };
+    return { changed: 0, unknown: 0, stageChanges: [], shape: false, reported: new Set(), resort: new Map() };
   }
 
   function applyUpdate(feed: ListFeed): ApplyResult {
@@ -629,6 +638,7 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
     }
     if (changed) {
       version = next;
+      listVersion = next;
       notify();
     }
     return changed;
@@ -673,6 +683,7 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
     }
     if (changed) {
       version = next;
+      listVersion = next;
       notify();
     }
     return serializeCollapsedCookie(collapsedCookie);
@@ -695,6 +706,7 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
       if (scope === active) return;
       active = scope;
       version += 1;
+      listVersion = version;
       notify();
     },
     clearScope(name) {
@@ -705,6 +717,7 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
       scope.highlighted.clear();
       scope.leagueOrder = [];
       version += 1;
+      listVersion = version;
       notify();
     },
     clearLiveMark,
@@ -716,6 +729,7 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
     },
     touch() {
       version += 1;
+      listVersion = version;
       notify();
     },
     getEvent(id, scope) {
@@ -729,6 +743,7 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
       const scope = scopeOf();
       cached = {
         version,
+        listVersion,
         sportId: scope.sportId,
         leagueOrder: scope.leagueOrder,
         leagues: scope.leagues,

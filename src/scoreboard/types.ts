@@ -24,6 +24,12 @@ export interface ScoreboardLeague extends LeagueRecord {
 export interface ScoreboardSnapshot {
   /** Increases on every change. */
   readonly version: number;
+  /**
+   * Version at which the list's shape last changed: league order, membership or collapse, or an
+   * event's stage, live mark or rank (what decides which rows a tab shows and in what order).
+   * Score changes leave it alone, so views can keep their item list. Absent: unknown, rebuild.
+   */
+  readonly listVersion?: number;
   readonly sportId: number | null;
   /** League ids in display order (top leagues first, S4-26). */
   readonly leagueOrder: readonly string[];

@@ -342,6 +342,30 @@ describe('scoreboard store: scopes, collapse, subscriptions', () => {
     expect(calls).toBe(2);
   });
 
+  it('S2-27 listVersion moves with the list shape (stage, live mark, rank, collapse), not with scores', () => {
+    const store = board();
+    store.applyFull(dayFeed());
+    const loaded = store.snapshot().listVersion;
+    expect(loaded).toBe(store.version);
+    store.applyUpdate(listFeed({ events: [event('e2', '1_aaa', { homeScore: 3, awayScore: 1 })] }));
+    expect(store.snapshot().version).toBeGreaterThan(loaded!);
+    expect(store.snapshot().listVersion).toBe(loaded); // a score leaves the item list as it is
+    store.applyUpdate(listFeed({ events: [event('e1', '1_aaa', { stageType: 2 })] }));
+    const started = store.snapshot().listVersion!;
+    expect(started).toBe(store.version); // e1 went live: live tab and live count move
+    store.applyUpdate(listFeed({ events: [event('e1', '1_aaa', { rank: 4 })] }));
+    expect(store.snapshot().listVersion).toBeGreaterThan(started);
+    const ranked = store.snapshot().listVersion!;
+    store.toggleCollapsed('1_aaa');
+    expect(store.snapshot().listVersion).toBeGreaterThan(ranked);
+    const collapsed = store.snapshot().listVersion!;
+    store.applyUpdate(listFeed({ events: [event('e1', '1_aaa', { stageType: 3 })] }));
+    expect(store.snapshot().listVersion).toBeGreaterThan(collapsed);
+    const finished = store.snapshot().listVersion!;
+    expect(store.clearLiveMark('e1')).toBe(true); // S4-11 the mark ends: the live tab drops it
+    expect(store.snapshot().listVersion).toBeGreaterThan(finished);
+  });
+
   it('S4-1 real bodies: a parsed full feed, update and repair apply like hand-built ones', () => {
     const store = board();
     const full = `SA÷1¬~ZA÷ENGLAND: EFL Trophy¬ZC÷jch8u3dn¬ZD÷p¬~AA÷KxrZoe94¬AD÷${T}¬AB÷2¬AC÷12¬AE÷Home¬AF÷Away¬AG÷0¬AH÷0¬AI÷y¬~~A2÷100¬~A1÷0000000000aaffffffffffffffffffff¬~`;

@@ -1,6 +1,6 @@
 // A shared clock for live minutes and highlights. Time is injected (tests pass a fixed clock);
 // one interval per period serves every subscribed row.
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 
 export interface PageClock {
   now(): number;
@@ -65,9 +65,29 @@ export function usePageClock(): PageClock {
  */
 export function useNow(periodMs: number, active = true): number {
   const clock = usePageClock();
+  // A stable subscribe: a re-render (every score change) must not unsubscribe and subscribe again.
+  const subscribe = useCallback(
+    (listener: () => void) => (active ? clock.subscribe(periodMs, listener) : () => {}),
+    [clock, periodMs, active],
+  );
   return useSyncExternalStore(
-    (listener) => (active ? clock.subscribe(periodMs, listener) : () => {}),
+    subscribe,
     () => (active ? Math.floor(clock.now() / periodMs) * periodMs : 0),
     () => 0,
   );
+}
+
+/**
+ * Whether `until` is still ahead, checked every `periodMs` while it is: the component re-renders
+ * once, when the answer flips, not on every check.
+ */
+export function useBefore(until: number | null, periodMs: number): boolean {
+  const clock = usePageClock();
+  const waiting = until !== null && until > clock.now();
+  const subscribe = useCallback(
+    (listener: () => void) => (waiting ? clock.subscribe(periodMs, listener) : () => {}),
+    [clock, periodMs, waiting],
+  );
+  const get = () => until !== null && until > clock.now();
+  return useSyncExternalStore(subscribe, get, get);
 }

@@ -2,13 +2,12 @@
 // heights so nothing shifts while updates arrive; keys are league and event ids, so a reordering
 // live list keeps its rows. The list re-renders only when its item keys change.
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { sportById } from '../../domain/sports';
-import type { ScoreboardSnapshot } from '../../scoreboard/types';
 import { useScoreboardSelector } from '../store/hooks';
 import { DuelRow } from './DuelRow';
 import { LeagueHeader } from './LeagueHeader';
-import { buildListItems, type ListFilter, type ListItem, sameItems } from './list-items';
+import { type ListFilter, type ListItem, listItemsSelector, sameItems } from './list-items';
 import { RaceRow } from './RaceRow';
 
 export const ITEM_HEIGHT = { league: 40, duel: 54, race: 34 } as const;
@@ -24,7 +23,7 @@ export interface EventListProps {
 }
 
 export function EventList({ sportId, filter, withOdds, onToggleLeague, overscan = 10, empty }: EventListProps) {
-  const select = useCallback((s: ScoreboardSnapshot) => buildListItems(s, filter), [filter]);
+  const select = useMemo(() => listItemsSelector(filter), [filter]);
   const items = useScoreboardSelector(select, sameItems);
   const noDuel = sportById(sportId)?.noDuel ?? false;
   const rowHeight = noDuel ? ITEM_HEIGHT.race : ITEM_HEIGHT.duel;

@@ -34,6 +34,21 @@ function countLive(s: ScoreboardSnapshot): number {
   return n;
 }
 
+/** The live count changes only with the list's shape (stage or live mark), not with scores. */
+function liveCounter(): (s: ScoreboardSnapshot) => number {
+  let countedAt: number | undefined;
+  let countedFrom: ScoreboardSnapshot['events'] | null = null;
+  let count = 0;
+  return (s) => {
+    if (s.listVersion === undefined || s.listVersion !== countedAt || s.events !== countedFrom) {
+      count = countLive(s);
+      countedAt = s.listVersion;
+      countedFrom = s.events;
+    }
+    return count;
+  };
+}
+
 const sameNumber = (a: number, b: number) => a === b;
 
 export function SportPage({ sport, countrySlug, overscan }: SportPageProps) {
@@ -113,7 +128,8 @@ export function SportPage({ sport, countrySlug, overscan }: SportPageProps) {
 }
 
 function LiveCount() {
-  const count = useScoreboardSelector(countLive, sameNumber);
+  const select = useMemo(liveCounter, []);
+  const count = useScoreboardSelector(select, sameNumber);
   return count > 0 ? <span className="tab__count">{count}</span> : null;
 }
 

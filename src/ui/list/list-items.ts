@@ -55,6 +55,25 @@ export function buildListItems(snapshot: ScoreboardSnapshot, filter: ListFilter)
   return items;
 }
 
+/**
+ * `buildListItems` for one filter, kept while the snapshot's `listVersion` stays (score changes do not
+ * move the list's shape): a burst of score updates costs the list nothing.
+ */
+export function listItemsSelector(filter: ListFilter): (snapshot: ScoreboardSnapshot) => ListItem[] {
+  let builtAt: number | undefined;
+  let builtFrom: ScoreboardSnapshot['events'] | null = null;
+  let items: ListItem[] = [];
+  return (snapshot) => {
+    // The events Map is one per store scope: another store (another day) never reuses the list.
+    if (snapshot.listVersion === undefined || snapshot.listVersion !== builtAt || snapshot.events !== builtFrom) {
+      items = buildListItems(snapshot, filter);
+      builtAt = snapshot.listVersion;
+      builtFrom = snapshot.events;
+    }
+    return items;
+  };
+}
+
 export function sameItems(a: readonly ListItem[], b: readonly ListItem[]): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;
