@@ -1,6 +1,7 @@
 // `scores fuzz [--runs <n>] [--seed <n>]`: model-based runs of feeds, faults and visitor actions
 // through the site's machines; a failure is shrunk and written as a replayable scenario.
 import type { Command } from 'commander';
+import { COMMAND_KINDS, type CommandKind } from '../fuzz/model';
 import { runFuzz } from '../fuzz/run-fuzz';
 import { INJECTABLE_BUGS, isInjectableBug } from '../replay/bugs';
 import { fail, parseIntegerOption } from '../replay/options';
@@ -11,6 +12,7 @@ interface FuzzCommandOptions {
   maxCommands?: string;
   outDir?: string;
   injectBug?: string;
+  without?: string;
   json?: boolean;
 }
 
@@ -23,6 +25,7 @@ export function registerFuzz(program: Command): void {
     .option('--max-commands <n>', 'longest sequence', '40')
     .option('--out-dir <dir>', 'where a failing scenario is written', 'fixtures/regressions')
     .option('--inject-bug <name>', `fuzz a deliberately broken machine (${INJECTABLE_BUGS.join(', ')})`)
+    .option('--without <kinds>', `leave command kinds out (${COMMAND_KINDS.join(', ')})`)
     .option('--json', 'print the result as one JSON object')
     .action(async (options: FuzzCommandOptions) => {
       const runs = parseIntegerOption('--runs', options.runs, 100);
@@ -34,6 +37,12 @@ export function registerFuzz(program: Command): void {
       if (options.injectBug !== undefined && !isInjectableBug(options.injectBug)) {
         return fail('fuzz', `unknown bug '${options.injectBug}' (known: ${INJECTABLE_BUGS.join(', ')})`);
       }
+      const without = (options.without ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter((k) => k !== '');
+      const unknown = without.filter((k) => !(COMMAND_KINDS as readonly string[]).includes(k));
+      if (unknown.length > 0) return fail('fuzz', `unknown command kind(s) ${unknown.join(', ')}`);
       const started = performance.now();
       const result = await runFuzz({
         runs,
@@ -41,6 +50,7 @@ export function registerFuzz(program: Command): void {
         maxCommands,
         outDir: options.outDir,
         injectBug: options.injectBug as never,
+        without: without as CommandKind[],
       });
       const seconds = Math.round((performance.now() - started) / 100) / 10;
       if (options.json) {

@@ -295,11 +295,20 @@ class Visible extends ClientCommand {
 const FAULTS: readonly FaultKind[] = ['drop', 'error', 'dup', 'delay', 'reorder', 'pushloss'];
 const TABS: readonly FeedTab[] = ['all', 'live', 'finished', 'scheduled', 'odds', 'myGames'];
 
+/** Command kinds `--without` can leave out. */
+export const COMMAND_KINDS = ['restart', 'fault', 'day', 'tab', 'online', 'visible', 'correction'] as const;
+export type CommandKind = (typeof COMMAND_KINDS)[number];
+
 /** Arbitraries of every command, weighted towards world changes and time passing. */
-export function fuzzCommands(sports: readonly number[], matchCount: number): fc.Arbitrary<FuzzCommand>[] {
+export function fuzzCommands(
+  sports: readonly number[],
+  matchCount: number,
+  without: ReadonlySet<CommandKind> = new Set(),
+): fc.Arbitrary<FuzzCommand>[] {
   const sport = fc.constantFrom(...sports);
   const match = fc.nat({ max: matchCount - 1 });
-  return [
+  const kinds = new Map<fc.Arbitrary<FuzzCommand>, CommandKind | null>();
+  const all: fc.Arbitrary<FuzzCommand>[] = [
     fc.integer({ min: 1, max: 90 }).map((s): FuzzCommand => new Advance(s)),
     fc.integer({ min: 1, max: 12 }).map((s): FuzzCommand => new Advance(s)),
     match.map((i): FuzzCommand => new Start(i)),
@@ -316,4 +325,26 @@ export function fuzzCommands(sports: readonly number[], matchCount: number): fc.
     fc.tuple(sport, fc.boolean()).map(([s, b]): FuzzCommand => new Online(s, b)),
     fc.tuple(sport, fc.boolean()).map(([s, b]): FuzzCommand => new Visible(s, b)),
   ];
+  const kindOf: (CommandKind | null)[] = [
+    null,
+    null,
+    null,
+    null,
+    null,
+    'correction',
+    null,
+    null,
+    'fault',
+    'fault',
+    'restart',
+    'day',
+    'tab',
+    'online',
+    'visible',
+  ];
+  all.forEach((arbitrary, i) => kinds.set(arbitrary, kindOf[i] ?? null));
+  return all.filter((arbitrary) => {
+    const kind = kinds.get(arbitrary);
+    return !kind || !without.has(kind);
+  });
 }

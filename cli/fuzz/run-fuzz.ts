@@ -10,7 +10,7 @@ import { Harness, type VirtualClock } from '../replay/harness';
 import { SCENARIO_FORMAT, type Scenario, serializeScenario } from '../replay/scenario';
 import { DEFAULT_FEED_PAGE } from '../../src/net/feed-names';
 import { FUZZ_SPORTS, FUZZ_START, type FuzzSport, miniWorld } from './mini-world';
-import { type FuzzCommand, type FuzzModel, fuzzCommands } from './model';
+import { type CommandKind, type FuzzCommand, type FuzzModel, fuzzCommands } from './model';
 
 export interface FuzzOptions {
   readonly runs?: number;
@@ -23,6 +23,8 @@ export interface FuzzOptions {
   readonly stepMs?: number;
   /** Fault-free time at the end of each run. */
   readonly settleMs?: number;
+  /** Command kinds left out (e.g. restart while a known restart bug is open). */
+  readonly without?: readonly CommandKind[];
 }
 
 export interface FuzzResult {
