@@ -1,16 +1,10 @@
 // Geo headers (S7-17, S7-21, A7-21, A7-22): a request with `X-GeoIP: 1` gets the visitor's place
 // in response headers. There is no geo-IP database here: the values are configured defaults
 // (Almaty, Kazakhstan). Header names are documented in docs/protocol-server.md.
+import { GEO_HEADERS, type GeoLocation } from '../src/protocol/geo-headers';
 
-export interface GeoInfo {
-  readonly countryCode: string;
-  readonly cityName: string;
-  readonly subdivisionName0: string;
-  readonly subdivisionCode0: string;
-  /** ISO 3166-2 code, e.g. `KZ-75`; sent with the hyphen removed (`KZ75`). */
-  readonly isoSubdivisionCode0: string;
-  readonly subdivisionName1: string;
-}
+/** The place configured for every visitor. */
+export type GeoInfo = GeoLocation;
 
 export const DEFAULT_GEO: GeoInfo = Object.freeze({
   countryCode: 'KZ',
@@ -19,15 +13,6 @@ export const DEFAULT_GEO: GeoInfo = Object.freeze({
   subdivisionCode0: '75',
   isoSubdivisionCode0: 'KZ-75',
   subdivisionName1: '',
-});
-
-export const GEO_HEADERS = Object.freeze({
-  countryCode: 'x-geoip-country-code',
-  cityName: 'x-geoip-city-name',
-  subdivisionName0: 'x-geoip-subdivision-name-0',
-  subdivisionCode0: 'x-geoip-subdivision-code-0',
-  isoSubdivisionCode0: 'x-geoip-iso-subdivision-code-0',
-  subdivisionName1: 'x-geoip-subdivision-name-1',
 });
 
 /** Header values must be visible ASCII; anything else is dropped rather than breaking the response. */
