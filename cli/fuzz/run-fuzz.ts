@@ -107,6 +107,7 @@ export async function runFuzz(options: FuzzOptions = {}): Promise<FuzzResult> {
     fuzzCommands(
       sports.map((s) => s.id),
       matchCount,
+      new Set(options.without ?? []),
     ),
     {
       maxCommands: options.maxCommands ?? 40,
