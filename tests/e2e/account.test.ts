@@ -237,9 +237,7 @@ describe('accounts in Chromium', () => {
     await context.close();
   }, 60_000);
 
-  // Skipped until the id_token survives the return: src/ui/list/SportPage.tsx (S2-30 reload marker) replaces the
-  // page's fragment before the lazily loaded account dialogs read `#id_token=…`, so the sign-in never starts.
-  it.skip('A7-4 social login through the local OpenID provider for google and apple', async () => {
+  it('A7-4 social login through the local OpenID provider for google and apple', async () => {
     for (const [provider, label] of [
       ['google', 'Google'],
       ['apple', 'Apple'],

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCollapsedCookie } from '../../src/scoreboard/collapsed-cookie';
-import { reloadMarker } from '../../src/ui/list/reload-marker';
+import { fragmentIsOurs, reloadMarker } from '../../src/ui/list/reload-marker';
 import { tabFromCategory } from '../../src/ui/list/tabs';
 import { SiteRoutes } from '../../src/ui/SiteRoutes';
 import { event, fakeGateway, league, memoryCookies, renderPage, snapshot } from './support/render';
@@ -99,6 +99,13 @@ describe('sport page', () => {
     renderPage(<SiteRoutes overscan={50} />, { route: `/kz/football/${reloadMarker(2, 'scheduled')}`, gateway });
     expect(gateway.opened.at(-1)).toEqual({ sportId: 1, day: 2 });
     expect(shownTeams()).toEqual(['Фулхэм', 'Брентфорд', 'Тобыл', 'Ақтөбе']);
+  });
+
+  it('S2-30 A7-4 the reload marker replaces only its own fragment, never a provider id_token', () => {
+    expect(fragmentIsOurs('')).toBe(true);
+    expect(fragmentIsOurs(reloadMarker(-1, 'finished'))).toBe(true);
+    expect(fragmentIsOurs('#id_token=eyJhbGciOi.x.y&state=abc')).toBe(false);
+    expect(fragmentIsOurs('#main')).toBe(false);
   });
 
   it('S4-13 collapsing a league hides its matches and keeps the state in the cookie across loads', () => {

@@ -17,7 +17,7 @@ import { clampDay, DateSelector } from './DateSelector';
 import { EventList } from './EventList';
 import { countryNameOf, countrySlugOf } from './country';
 import type { ListFilter } from './list-items';
-import { parseReloadMarker, reloadMarker } from './reload-marker';
+import { fragmentIsOurs, parseReloadMarker, reloadMarker } from './reload-marker';
 import { isLiveNow, loadsOdds, oddsSubFromParam, tabFromCategory } from './tabs';
 import { useCollapsedLeagues } from './use-collapsed';
 
@@ -73,7 +73,8 @@ export function SportPage({ sport, countrySlug, overscan }: SportPageProps) {
   // S2-30: keep the reload marker in the fragment, so a reload returns to this day and tab.
   useEffect(() => {
     const wanted = day === 0 && tab === 'all' ? '' : reloadMarker(day, tab);
-    if ((location.hash || '') !== wanted) {
+    const current = location.hash || '';
+    if (current !== wanted && fragmentIsOurs(current)) {
       navigate({ pathname: location.pathname, search: location.search, hash: wanted }, { replace: true });
     }
   }, [day, tab, location.pathname, location.search, location.hash, navigate]);

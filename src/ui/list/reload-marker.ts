@@ -16,3 +16,11 @@ export function parseReloadMarker(hash: string): ReloadMarker | null {
 export function reloadMarker(day: number, tab: ListTab): string {
   return `#r=${day}:${TAB_CATEGORY[tab]}`;
 }
+
+/**
+ * The marker manages only a fragment that is empty or already a marker. Any other fragment belongs
+ * to someone else (an OpenID provider's `#id_token=…` on the way back from social login) and is kept.
+ */
+export function fragmentIsOurs(hash: string): boolean {
+  return hash === '' || hash === '#' || parseReloadMarker(hash) !== null;
+}
