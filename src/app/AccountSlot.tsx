@@ -7,6 +7,7 @@ import { AccountClient } from '../account/client';
 import { EDITION } from '../domain/edition';
 import { type AccountView, AccountDialogs, landingFromUrl } from '../ui/account/AccountDialogs';
 import type { PageActors } from '../ui/common/actors';
+import { browserSessionStatus } from '../ui/common/session-status';
 
 export const ACCOUNT_NAMESPACE = 'kz-scores';
 
@@ -62,6 +63,9 @@ export default function AccountSlot({ actors, client: given, registerCancel }: A
     [registerCancel],
   );
 
+  // Logout, deletion and forced logouts end the session: the header shows the guest's button again.
+  useEffect(() => client.onSessionEnd(() => browserSessionStatus().refresh()), [client]);
+
   const onViewChange = useCallback(
     (next: AccountView | null) => {
       wanted.current = next;
@@ -75,6 +79,7 @@ export default function AccountSlot({ actors, client: given, registerCancel }: A
   const onLoginFlowChange = useCallback(
     (running: boolean, cancellable: boolean) => {
       const context = actors.windows.getSnapshot().context;
+      if (!running) browserSessionStatus().refresh();
       if (!running) {
         if (!context.loginRunning) return;
         actors.windows.send({ type: 'login.flowEnded' });

@@ -15,6 +15,7 @@ export const kk = {
   },
   header: {
     login: 'Кіру',
+    account: 'Аккаунт',
     settings: 'Баптаулар',
     menu: 'Мәзір',
     themeLight: 'Жарық тақырып',

@@ -67,6 +67,9 @@ async function storedUserId(page: Page): Promise<string | null> {
 }
 
 async function expectSettingsOf(page: Page, email: string): Promise<void> {
+  // A3-3: once logged in, the header's account button says so.
+  await page.locator('[data-testid="login-button"][data-logged-in="true"]').waitFor();
+  expect(await page.getByTestId('login-button').textContent()).not.toBe(kk.header.login);
   await openAccount(page);
   const settings = page.getByTestId('settings-dialog');
   await settings.getByRole('heading', { name: kkAccount.settings.title }).waitFor();
@@ -78,6 +81,8 @@ async function logOut(page: Page): Promise<void> {
   await settings.getByRole('button', { name: kkAccount.settings.logout }).click();
   await settings.waitFor({ state: 'detached' });
   await page.waitForFunction(() => window.localStorage.getItem('lsid_id') === null);
+  await page.locator('[data-testid="login-button"][data-logged-in="false"]').waitFor();
+  expect(await page.getByTestId('login-button').textContent()).toBe(kk.header.login);
   // A guest's header button opens the login dialog again.
   await openAccount(page);
   await page.getByTestId('login-dialog').waitFor();

@@ -1,10 +1,12 @@
-// The page header: logo, sport navigation, theme switch, settings and the login button. The login
-// button opens the account dialogs' window through the windows machine (S2-38…S2-40).
+// The page header: logo, sport navigation, theme switch, settings and the account button. It reads
+// "log in" for a guest and the user's name once logged in (A3-3), and opens the account dialogs'
+// window through the windows machine (S2-38…S2-40).
 import { useSelector } from '@xstate/react';
 import { Link } from 'react-router';
 import { EDITION } from '../../domain/edition';
 import { kk } from '../../i18n/kk';
 import { usePageActors } from '../common/actors';
+import { useSessionStatus } from '../common/session-status';
 import { SettingsMenu } from './SettingsMenu';
 import { SportNav } from './SportNav';
 import { useResolvedTheme } from './theme';
@@ -14,6 +16,8 @@ export function Header({ currentSportId }: { currentSportId: number | null }) {
   const theme = useResolvedTheme(settings);
   const menuOpen = useSelector(windows, (s) => s.context.active === 'verticalMenu');
   const loginOpen = useSelector(windows, (s) => s.context.active === 'login');
+  const session = useSessionStatus();
+  const accountLabel = session.loggedIn ? (session.name ?? kk.header.account) : kk.header.login;
   return (
     <header className="header">
       <div className="header__bar">
@@ -47,12 +51,14 @@ export function Header({ currentSportId }: { currentSportId: number | null }) {
           <SettingsMenu />
           <button
             type="button"
-            className="button button--login"
+            className={session.loggedIn ? 'button button--login button--account' : 'button button--login'}
             aria-expanded={loginOpen}
+            aria-label={session.loggedIn ? `${kk.header.account}: ${accountLabel}` : undefined}
             data-testid="login-button"
+            data-logged-in={session.loggedIn}
             onClick={() => windows.send({ type: 'window.open', name: 'login' })}
           >
-            {kk.header.login}
+            {accountLabel}
           </button>
         </div>
       </div>
