@@ -53,7 +53,9 @@ export class ScoreboardObserver {
       target[method] = (feed: ListFeed, opts?: unknown) => {
         const before = this.traceBefore();
         const result = inner.call(scoreboard, feed, opts);
-        this.afterApply(kind, feed, before);
+        // A full feed loads into one scope; every other feed writes to each scope holding the event.
+        const scope = kind === 'full' ? ((opts as { scope?: ScopeName } | undefined)?.scope ?? 'default') : null;
+        this.afterApply(kind, feed, before, scope);
         return result;
       };
     };
@@ -90,12 +92,19 @@ export class ScoreboardObserver {
     this.options.report({ check, time: this.options.now(), sport: this.options.sport, eventId, message });
   }
 
-  private afterApply(kind: AppliedKind, feed: ListFeed, traceBefore: ScoreboardEvent | undefined): void {
+  private afterApply(
+    kind: AppliedKind,
+    feed: ListFeed,
+    traceBefore: ScoreboardEvent | undefined,
+    scope: ScopeName | null,
+  ): void {
     this.feedsApplied++;
     const version = this.options.renderVersion(feed);
     const name = this.options.feedName(feed) ?? 'push';
-    this.checkRows(kind, feed.events, kind === 'full' || kind === 'repair', version, name);
-    if (kind !== 'full') this.checkRows(kind, feed.repair, true, version, name);
+    for (const target of scope ? [scope] : SCOPES) {
+      this.checkRows(kind, feed.events, kind === 'full' || kind === 'repair', version, name, target);
+      if (kind !== 'full') this.checkRows(kind, feed.repair, true, version, name, target);
+    }
     if (this.options.traceId) this.recordTrace(`${kind} ${name}`, traceBefore);
   }
 
@@ -105,17 +114,18 @@ export class ScoreboardObserver {
     carriesAll: boolean,
     version: number | null,
     name: string,
+    scope: ScopeName,
   ): void {
     const now = this.options.now();
     for (const row of rows) {
-      const event = this.heldEvent(row.id);
+      const event = this.scoreboard.getEvent(row.id, scope);
       if (!event) continue;
       const fields = row as unknown as Record<string, unknown>;
       const shown = event as unknown as Record<string, unknown>;
       if (version !== null && kind !== 'odds') {
         for (const field of COMPARED_FIELDS) {
           if (!carriesAll && !(field in fields)) continue;
-          const key = `${row.id}|${field}`;
+          const key = `${scope}|${row.id}|${field}`;
           const value = normalizeValue(fields[field]);
           const shadow = this.shadows.get(key);
           const showing = normalizeValue(shown[field]);
@@ -144,7 +154,7 @@ export class ScoreboardObserver {
         }
       }
       for (const field of SCORE_FIELDS) {
-        const key = `${row.id}|${field}`;
+        const key = `${scope}|${row.id}|${field}`;
         const value = event[field];
         if (typeof value !== 'number') continue;
         const last = this.lastScores.get(key);
