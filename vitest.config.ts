@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     environment: 'node',
+    // Pages show times in the visitor's zone; tests stand for a visitor in Kazakhstan.
+    env: { TZ: 'Asia/Almaty' },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

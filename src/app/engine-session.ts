@@ -1,9 +1,11 @@
 // A list session over the feed engine (machines/feed-engine.ts): the feed cycle with its requests,
 // push and live marker, fed over HTTP and the WebSocket push channel of the page's own origin.
 import { createFeedEngine, type FeedEngine } from '../../machines/feed-engine';
+import { DEFAULT_FEED_PAGE } from '../net/feed-names';
 import { domPageSignals } from '../net/page-signals';
 import { createWebSocketPush, type WebSocketLike } from '../net/push-client';
 import { httpTransport } from '../net/transport';
+import { pageTimezoneHour } from '../ui/format/time';
 import { COLLAPSED_COOKIE_NAME, readCookie } from '../ui/list/collapsed-leagues';
 import type { FeedStatus, ListRequest, ListSession } from '../ui/store/feed-gateway';
 
@@ -26,6 +28,8 @@ export function openEngineListSession(request: ListRequest): ListSession {
     transport: httpTransport({ origin: location.origin }),
     sport: request.sportId,
     day: request.day,
+    // S7-1: day lists are cut at the visitor's midnight, the same one the page's dates use.
+    page: { ...DEFAULT_FEED_PAGE, timezoneHour: pageTimezoneHour(Date.now()) },
     push: createWebSocketPush({ url: pushUrl(), connect: (url) => new WebSocket(url) as unknown as WebSocketLike }),
     // The page keeps its own collapse map over the same cookie (S4-13); the store reads it for defaults.
     collapsedCookie: { read: () => readCookie(document.cookie, COLLAPSED_COOKIE_NAME), write: () => {} },

@@ -1,64 +1,52 @@
-// Dates and times as the page shows them (S2-50, S4-25, S9-13): 'H:i' for today's kick-offs,
-// 'd.m. H:i' otherwise, in the edition's time zone. Kazakh day names come from the catalogue.
-import { EDITION } from '../../domain/edition';
+// Dates and times as the page shows them (S2-50, S4-25, S9-13), in the visitor's own time zone and
+// correct across daylight-saving changes (src/domain/datetime.ts works through Intl). Kazakhstan's
+// zone stands in when the browser names none.
+import { dayStartForOffset, formatDate, isValidTimeZone, utcOffsetMinutes } from '../../domain/datetime';
 import { startTimeText as domainStartTimeText } from '../../domain/display';
 import { kk } from '../../i18n/kk';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
+const FALLBACK_TIME_ZONE = 'Asia/Almaty';
 
-function pad2(n: number): string {
-  return n < 10 ? `0${n}` : String(n);
+export function visitorTimeZone(): string {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return zone && isValidTimeZone(zone) ? zone : FALLBACK_TIME_ZONE;
+  } catch {
+    return FALLBACK_TIME_ZONE;
+  }
 }
 
-/** Wall-clock parts of an epoch-ms instant in a fixed UTC offset. */
-export function zonedParts(epochMs: number, tzHour: number = EDITION.timezoneHour) {
-  const d = new Date(epochMs + tzHour * HOUR_MS);
-  return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth(),
-    day: d.getUTCDate(),
-    weekday: d.getUTCDay(),
-    hours: d.getUTCHours(),
-    minutes: d.getUTCMinutes(),
-  };
+/** The zone every date on the page is shown in. */
+export const PAGE_TIME_ZONE = visitorTimeZone();
+
+/** S7-1: the feeds' timezone placeholder, the visitor's UTC offset in whole hours now. */
+export function pageTimezoneHour(nowMs: number, timeZone: string = PAGE_TIME_ZONE): number {
+  return Math.round(utcOffsetMinutes(nowMs / 1000, timeZone) / 60);
 }
 
-/** Index of the local calendar day of an instant (days since the epoch in that zone). */
-export function localDayIndex(epochMs: number, tzHour: number = EDITION.timezoneHour): number {
-  return Math.floor((epochMs + tzHour * HOUR_MS) / DAY_MS);
+function capitalized(text: string): string {
+  return text.charAt(0).toLocaleUpperCase('kk') + text.slice(1);
 }
-
-/** The page's time zone: the edition's fixed UTC offset (POSIX 'Etc/GMT-5' is UTC+5). */
-export const PAGE_TIME_ZONE = `Etc/GMT-${EDITION.timezoneHour}`;
 
 /** S4-25: today's start times show the time only; other days add 'd.m.'. */
-export function startTimeText(startSec: number, nowMs: number): string {
-  return domainStartTimeText(startSec, nowMs, PAGE_TIME_ZONE);
+export function startTimeText(startSec: number, nowMs: number, timeZone: string = PAGE_TIME_ZONE): string {
+  return domainStartTimeText(startSec, nowMs, timeZone);
 }
 
 /** The date selector's label for a day offset: Бүгін / Кеше / Ертең, or 'Дс 24.11.'. */
-export function dayOffsetLabel(offset: number, nowMs: number, tzHour: number = EDITION.timezoneHour): string {
+export function dayOffsetLabel(offset: number, nowMs: number, timeZone: string = PAGE_TIME_ZONE): string {
   if (offset === 0) return kk.dates.today;
   if (offset === -1) return kk.dates.yesterday;
   if (offset === 1) return kk.dates.tomorrow;
-  return shortDate(nowMs + offset * DAY_MS, tzHour);
+  return capitalized(formatDate(dayStartForOffset(offset, nowMs, timeZone), timeZone, 'D d.m.'));
 }
 
-/** 'Дс 24.11.' */
-export function shortDate(epochMs: number, tzHour: number = EDITION.timezoneHour): string {
-  const p = zonedParts(epochMs, tzHour);
-  return `${kk.dates.weekdaysShort[p.weekday]} ${pad2(p.day)}.${pad2(p.month + 1)}.`;
-}
-
-/** 'Дүйсенбі, 24 қараша' */
-export function longDate(epochMs: number, tzHour: number = EDITION.timezoneHour): string {
-  const p = zonedParts(epochMs, tzHour);
-  return `${kk.dates.weekdays[p.weekday]}, ${p.day} ${kk.dates.months[p.month]}`;
+/** The heading of the day `offset` days from today: 'Дүйсенбі, 24 қараша'. */
+export function longDate(offset: number, nowMs: number, timeZone: string = PAGE_TIME_ZONE): string {
+  return capitalized(formatDate(dayStartForOffset(offset, nowMs, timeZone), timeZone, 'l, j F'));
 }
 
 /** S9-13: d.m.Y H:i */
-export function fullDateTime(startSec: number, tzHour: number = EDITION.timezoneHour): string {
-  const p = zonedParts(startSec * 1000, tzHour);
-  return `${pad2(p.day)}.${pad2(p.month + 1)}.${p.year} ${pad2(p.hours)}:${pad2(p.minutes)}`;
+export function fullDateTime(startSec: number, timeZone: string = PAGE_TIME_ZONE): string {
+  return formatDate(startSec, timeZone, 'd.m.Y H:i');
 }

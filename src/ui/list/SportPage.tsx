@@ -98,7 +98,7 @@ export function SportPage({ sport, countrySlug, overscan }: SportPageProps) {
               {title}
               {countrySlug ? <CountryTitle slug={countrySlug} /> : null}
             </h1>
-            <p className="main__date">{longDate(nowMs + day * 86_400_000)}</p>
+            <p className="main__date">{longDate(day, nowMs)}</p>
           </div>
           <div className="toolbar">
             <CategoryTabs tab={tab} oddsSub={oddsSub} liveBadge={<LiveCount />} />

@@ -67,7 +67,8 @@ export async function newPage(
   width = 1280,
   height = 900,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height } });
+  // A visitor in Kazakhstan: the page shows times in the browser's zone.
+  const context = await browser.newContext({ viewport: { width, height }, timezoneId: 'Asia/Almaty' });
   const page = await context.newPage();
   return { context, page };
 }
