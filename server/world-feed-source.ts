@@ -183,9 +183,11 @@ export function createWorldFeedSource(
         const { sportId, day, timezoneHour } = parsed;
         const version = versionOf(sportId);
         const dayNumber = localDayNumber(Math.floor(now() / 1000), timezoneHour);
-        const query = { sportId, dayOffset: day, timezoneHour, now: now(), signature: signatureOf(sportId, version) };
+        const refreshUtime = refreshOf(sportId);
+        const signature = signatureOf(sportId, version);
+        const query = { sportId, dayOffset: day, timezoneHour, now: now(), signature, refreshUtime };
         const render = parsed.kind === 'full' ? renderDayList : renderOddsList;
-        return ok(cached(request.feed, `${version}|${dayNumber}`, () => render(world(), query)));
+        return ok(cached(request.feed, `${version}|${dayNumber}|${refreshUtime}`, () => render(world(), query)));
       }
       case 'update':
         return update(parsed.sportId, request.headers['x-signature'], 'u', (since, signature) =>

@@ -342,7 +342,7 @@ export function fuzzCommands(
     'online',
     'visible',
   ];
-  all.forEach((arbitrary, i) => kinds.set(arbitrary, kindOf[i] ?? null));
+  for (const [i, arbitrary] of all.entries()) kinds.set(arbitrary, kindOf[i] ?? null);
   return all.filter((arbitrary) => {
     const kind = kinds.get(arbitrary);
     return !kind || !without.has(kind);

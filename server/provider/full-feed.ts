@@ -1,5 +1,5 @@
 // Full day list f_<sport>_<day>_<tz>_<lang>_<pt> (S7-2, protocol.md §2): the SA row, each league's
-// ZA row followed by its AA rows, QA rows for moved events that left the day, and the A1 trailer.
+// ZA row followed by its AA rows, QA rows for moved events that left the day, and the A2 and A1 trailer.
 import { type FeedRow, serializeRows } from '../../src/protocol/codec';
 import type { LeagueState, MatchState, WorldState } from '../../sim/world/state';
 import { dayWindow, inWindow } from './day-window';
@@ -14,6 +14,11 @@ export interface DayListQuery {
   /** Server time (epoch ms) that defines "today". */
   readonly now: number;
   readonly signature: string;
+  /**
+   * A2: the sport's refresh utime. Sent in the day list too, so a client knows the server's refresh
+   * time from its first load and a later, higher A2 (a restarted server, a changed calendar) reloads it.
+   */
+  readonly refreshUtime?: number;
 }
 
 /** Moved events older than this many days either side of the listed day are not repeated. */
@@ -78,5 +83,5 @@ export function renderDayList(world: WorldState, query: DayListQuery): string {
     rows.push(movedRow(match));
   }
   parts.push(serializeRows(rows));
-  return feedBodyFromText(parts.join(''), { signature: query.signature });
+  return feedBodyFromText(parts.join(''), { signature: query.signature, refreshUtime: query.refreshUtime });
 }

@@ -60,10 +60,9 @@ describe('scores fuzz', () => {
   });
 
   // Found by `scores fuzz --seed 1`: a server restart, then a kick-off before the client's next poll.
-  // The poll's unknown signature is answered with A2 and the current signature; the client has no
-  // refresh time yet (full feeds carry no A2), so it adopts the signature without reloading and never
-  // sees the kick-off. Expected to fail until the feed cycle or the provider is fixed.
-  it.fails('S7-19 S4-2 a kick-off right after a server restart reaches the client', async () => {
+  // The poll's unknown signature is answered with A2 and the current signature. Day lists now carry
+  // the server's A2 too, so the client knows the old refresh time and reloads instead of skipping.
+  it('S7-19 S4-2 a kick-off right after a server restart reaches the client', async () => {
     const input = await loadReplayInput('fixtures/regressions/restart-then-kickoff-lost.jsonl');
     if (typeof input === 'string') throw new Error(input);
     const { report } = await runReplay(input);

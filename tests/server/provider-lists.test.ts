@@ -52,6 +52,22 @@ describe('full day list f_ (S7-2)', () => {
     }
   });
 
+  it('S7-2 S4-2 the day list carries the sport refresh utime (A2) before its signature', () => {
+    const state = soccerWorld();
+    const feed = parseListFeed(
+      renderDayList(state, {
+        sportId: 1,
+        dayOffset: 0,
+        timezoneHour: 5,
+        now: T0,
+        signature: 'sig',
+        refreshUtime: 1234,
+      }),
+    );
+    expect(feed.refreshUtime).toBe(1234);
+    expect(feed.signature).toBe('sig');
+  });
+
   it('S7-2 the timezone hour cuts the day: tomorrow at +5 is today at UTC', () => {
     const state = soccerWorld();
     const ids = (day: number, tz: number) =>
