@@ -1,6 +1,6 @@
 // The domain rules the page shows, gathered in one place: sport names and status labels in Kazakh,
 // the live clock, whether a result shows, and odds in the visitor's format.
-import { clockText, showsBlink } from '../../domain/clock';
+import { clockTextForEvent, showsBlink } from '../../domain/clock';
 import { formatOdds, type OddsFormat } from '../../domain/odds-format';
 import { showsResult } from '../../domain/results';
 import { sportById } from '../../domain/sports';
@@ -29,21 +29,15 @@ export function statusText(event: ScoreboardEvent, sportId: number, serverNow: n
   const live = isLiveStage(event.stageType);
   if (event.stageType === STAGE_TYPE.SCHEDULED || event.stageType === undefined) return NO_STATUS;
   const stage = event.stage ?? (live ? STAGE.LIVE : STAGE.FINISHED);
-  const input = {
-    sportId,
-    stage,
-    stageType: event.stageType,
-    periodStartTime: event.periodStartTime,
-    startTime: event.startTime,
-    serverNow,
-    gameTime: event.gameTime,
-    homeScore: event.homeScore,
-    awayScore: event.awayScore,
-    playingOnSets: event.playingOnSets === '1' || event.playingOnSets === 'y',
+  const staged = event.stage === stage ? event : { ...event, stage };
+  const text = clockTextForEvent(staged, sportId, serverNow) || statusLabel(sportId, stage).name;
+  const short = clockTextForEvent(staged, sportId, serverNow, { short: true }) || text;
+  return {
+    text,
+    short,
+    live,
+    blink: showsBlink({ sportId, stage, gameTime: event.gameTime, stageType: event.stageType }),
   };
-  const text = clockText(input) || statusLabel(sportId, stage).name;
-  const short = clockText({ ...input, short: true }) || text;
-  return { text, short, live, blink: showsBlink(input) };
 }
 
 /** S4-14: whether the score shows. */
