@@ -71,6 +71,8 @@ export const kk = {
     collapseLeague: 'Лиганы жию',
     expandLeague: 'Лиганы ашу',
     eventsCount: (n: number) => `${n} матч`,
+    // A race or meeting lists its entrants, one row each (S3-3).
+    participantsCount: (n: number) => `${n} қатысушы`,
     oddsHeader: { one: '1', draw: 'X', two: '2' },
     rank: 'Орын',
     participant: 'Қатысушы',

@@ -3,6 +3,7 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DuelRow } from '../../src/ui/list/DuelRow';
+import { LeagueHeader } from '../../src/ui/list/LeagueHeader';
 import { RaceRow } from '../../src/ui/list/RaceRow';
 import { ScoreboardContext } from '../../src/ui/store/hooks';
 import { settableScoreboard } from '../../src/ui/store/scoreboard-view';
@@ -134,5 +135,19 @@ describe('race rows', () => {
     const golf = document.querySelector('[data-event-id="g"]') as HTMLElement;
     expect(within(golf).getByTestId('race-rank').textContent).toBe('T3');
     expect(golf.querySelector('[data-col="par"]')?.textContent).toBe('-4');
+  });
+
+  it('S3-3 a race league counts its entrants as participants, a duel league its matches', () => {
+    const R = league('41_r', { sportId: 41, eventIds: ['a', 'b', 'c'] });
+    const D = league('1_d', { eventIds: ['m'] });
+    const board = settableScoreboard(snapshot([R, D], [], 1, 41));
+    renderPage(
+      <ScoreboardContext value={board}>
+        <LeagueHeader leagueId={R.id} sportId={41} collapsed={false} onToggle={() => {}} />
+        <LeagueHeader leagueId={D.id} sportId={1} collapsed={false} onToggle={() => {}} />
+      </ScoreboardContext>,
+    );
+    const counts = [...document.querySelectorAll('.league__count')].map((el) => el.textContent);
+    expect(counts).toEqual(['3 қатысушы', '1 матч']);
   });
 });

@@ -55,7 +55,11 @@ export const LeagueHeader = memo(function LeagueHeader({ leagueId, sportId, coll
         onClick={() => onToggle(leagueId, !collapsed)}
       >
         <span aria-hidden="true">{collapsed ? '▸' : '▾'}</span>
-        <span className="league__count">{kk.list.eventsCount(league.eventIds.length)}</span>
+        <span className="league__count">
+          {sport?.noDuel
+            ? kk.list.participantsCount(league.eventIds.length)
+            : kk.list.eventsCount(league.eventIds.length)}
+        </span>
       </button>
     </div>
   );
