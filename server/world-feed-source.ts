@@ -20,7 +20,7 @@ import { renderDayList } from './provider/full-feed';
 import { renderOddsList, renderOddsUpdate } from './provider/odds-feeds';
 import { renderRepair } from './provider/repair-feed';
 import { decodeSignature, encodeSignature, INITIAL_SIGNATURE } from './provider/signature';
-import { sportVersion } from './provider/sport-version';
+import { SportIndex } from './provider/sport-version';
 import { renderSys } from './provider/sys-feed';
 import { renderRefresh, renderUpdate } from './provider/update-feed';
 
@@ -79,13 +79,15 @@ export function createWorldFeedSource(
   // A2: raised per sport when its lists change shape (matches added or archived), forcing reloads.
   const startUtime = Math.floor(now() / 1000);
   const refreshUtime = new Map<number, number>();
-  // Sport versions, recomputed once per world version.
-  let versionsOf: WorldState | null = null;
-  let versionsAt = -1;
-  const versions = new Map<number, number>();
-  // What was pushed last: per sport the version, per match the g_ body.
+  // Sport versions and members, kept from the facts as they are folded.
+  const sports = new SportIndex();
+  // Signatures are md5s: made once per sport version, and decoded once per signature seen.
+  const signatures = new Map<number, { version: number; signature: string }>();
+  const decoded = new Map<string, number | null>();
+  // What was pushed last: per sport the version, per match the g_ body and the match it came from.
   const pushedVersion = new Map<number, number>();
   const pushedHashes = new Map<string, string>();
+  const pushedHashesOf = new Map<string, MatchState>();
   let lastSysPush = now();
 
   function world(): WorldState {
@@ -93,22 +95,28 @@ export function createWorldFeedSource(
   }
 
   function versionOf(sportId: number): number {
-    const state = world();
-    if (versionsOf !== state || versionsAt !== state.version) {
-      versionsOf = state;
-      versionsAt = state.version;
-      versions.clear();
-    }
-    let version = versions.get(sportId);
-    if (version === undefined) {
-      version = sportVersion(state, sportId);
-      versions.set(sportId, version);
-    }
-    return version;
+    return sports.version(world(), sportId);
   }
 
   const salt = (sportId: number) => `${epoch}:${sportId}`;
-  const signatureOf = (sportId: number, version = versionOf(sportId)) => encodeSignature(version, salt(sportId));
+
+  function signatureOf(sportId: number, version = versionOf(sportId)): string {
+    const known = signatures.get(sportId);
+    if (known && known.version === version) return known.signature;
+    const signature = encodeSignature(version, salt(sportId));
+    signatures.set(sportId, { version, signature });
+    return signature;
+  }
+
+  function decode(signature: string, sportId: number): number | null {
+    const key = `${sportId}|${signature}`;
+    const known = decoded.get(key);
+    if (known !== undefined) return known;
+    const version = decodeSignature(signature, salt(sportId));
+    if (decoded.size >= CACHE_LIMIT) decoded.clear();
+    decoded.set(key, version);
+    return version;
+  }
   const refreshOf = (sportId: number) => refreshUtime.get(sportId) ?? startUtime;
 
   function versionAtTime(time: number): number {
@@ -147,7 +155,7 @@ export function createWorldFeedSource(
     if (signature === undefined || signature === '' || signature === INITIAL_SIGNATURE) {
       since = versionAtTime(now() - unsignedWindowMs);
     } else {
-      since = decodeSignature(signature, salt(sportId));
+      since = decode(signature, sportId);
       if (since !== null && since > current) since = null;
     }
     if (since === null) {
@@ -191,12 +199,11 @@ export function createWorldFeedSource(
       }
       case 'update':
         return update(parsed.sportId, request.headers['x-signature'], 'u', (since, signature) =>
-          renderUpdate(world(), {
-            sportId: parsed.sportId,
-            sinceVersion: since,
-            refreshUtime: refreshOf(parsed.sportId),
-            signature,
-          }),
+          renderUpdate(
+            world(),
+            { sportId: parsed.sportId, sinceVersion: since, refreshUtime: refreshOf(parsed.sportId), signature },
+            sports.matches(world(), parsed.sportId),
+          ),
         );
       case 'oddsUpdate':
         return update(parsed.sportId, request.headers['x-signature'], 'uo', (since, signature) =>
@@ -230,8 +237,13 @@ export function createWorldFeedSource(
     }
   }
 
-  function sportsTouched(facts: readonly Fact[], state: WorldState): { sports: Set<number>; matches: Set<string> } {
+  function sportsTouched(
+    facts: readonly Fact[],
+    state: WorldState,
+  ): { sports: Set<number>; matches: Set<string>; scheduled: string[]; archived: boolean } {
     const sports = new Set<number>();
+    const scheduled: string[] = [];
+    let archived = false;
     const matches = new Set<string>();
     const nowSeconds = Math.floor(now() / 1000);
     const touchMatch = (id: string) => {
@@ -253,6 +265,7 @@ export function createWorldFeedSource(
             refreshUtime.set(fact.match.sportId, Math.max(refreshOf(fact.match.sportId), nowSeconds));
           }
           sports.add(fact.match.sportId);
+          scheduled.push(fact.match.id);
           break;
         }
         case 'MatchesArchived':
@@ -261,7 +274,11 @@ export function createWorldFeedSource(
             refreshUtime.set(sport, Math.max(refreshOf(sport), nowSeconds));
             sports.add(sport);
           }
-          for (const id of fact.matchIds) pushedHashes.delete(id);
+          for (const id of fact.matchIds) {
+            pushedHashes.delete(id);
+            pushedHashesOf.delete(id);
+          }
+          archived = true;
           break;
         case 'RaceStageChanged':
           for (const id of fact.matchIds) touchMatch(id);
@@ -273,7 +290,7 @@ export function createWorldFeedSource(
           touchMatch(fact.matchId);
       }
     }
-    return { sports, matches };
+    return { sports, matches, scheduled, archived };
   }
 
   function onFacts(facts: readonly Fact[]): void {
@@ -283,27 +300,34 @@ export function createWorldFeedSource(
       history.push({ time: now(), version: state.version });
       if (history.length > HISTORY_LIMIT) history.splice(0, history.length - HISTORY_LIMIT);
     }
-    const { sports, matches } = sportsTouched(facts, state);
+    const touched = sportsTouched(facts, state);
+    const { matches } = touched;
+    sports.advance(
+      state,
+      touched.scheduled.length > 0 ? [...matches, ...touched.scheduled] : matches,
+      touched.archived,
+    );
     if (listeners.size === 0) {
-      for (const sportId of sports) pushedVersion.set(sportId, versionOf(sportId));
+      for (const sportId of touched.sports) pushedVersion.set(sportId, versionOf(sportId));
       return;
     }
-    for (const sportId of sports) {
+    for (const sportId of touched.sports) {
       const current = versionOf(sportId);
       const since = pushedVersion.get(sportId) ?? versionAtTime(now() - unsignedWindowMs);
       if (current <= since) continue;
       pushedVersion.set(sportId, current);
-      const body = renderUpdate(state, {
-        sportId,
-        sinceVersion: since,
-        refreshUtime: refreshOf(sportId),
-        signature: signatureOf(sportId, current),
-      });
+      const body = renderUpdate(
+        state,
+        { sportId, sinceVersion: since, refreshUtime: refreshOf(sportId), signature: signatureOf(sportId, current) },
+        sports.matches(state, sportId),
+      );
       emit({ subject: updateSubject(sportId, projectType), body }); // S7-23
     }
     for (const id of matches) {
       const match = state.matches.get(id);
-      if (!match) continue;
+      // Match objects are never changed once folded: the same object has the same hashes.
+      if (!match || pushedHashesOf.get(id) === match) continue;
+      pushedHashesOf.set(id, match);
       const body = renderDetail(state, match, 'hashes', null);
       if (pushedHashes.get(id) === body) continue;
       pushedHashes.set(id, body);

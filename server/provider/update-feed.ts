@@ -2,7 +2,7 @@
 // the client's version, QA rows for events moved since, then `A2÷<refresh utime>` and `A1÷<signature>`.
 import type { FeedRow } from '../../src/protocol/codec';
 import type { EventFieldName } from '../../src/protocol/keys';
-import type { WorldState } from '../../sim/world/state';
+import type { MatchState, WorldState } from '../../sim/world/state';
 import { feedBody } from './feed-body';
 import { changedEventRow, movedRow, sportRow } from './rows';
 import { compareMatches, matchesOfSport } from './sport-version';
@@ -19,9 +19,14 @@ export interface UpdateQuery {
   readonly fields?: ReadonlySet<EventFieldName>;
 }
 
-export function updateRows(world: WorldState, query: Omit<UpdateQuery, 'refreshUtime' | 'signature'>): FeedRow[] {
+/** `sportMatches`: the sport's matches when the caller already knows them (any order). */
+export function updateRows(
+  world: WorldState,
+  query: Omit<UpdateQuery, 'refreshUtime' | 'signature'>,
+  sportMatches: readonly MatchState[] = matchesOfSport(world, query.sportId),
+): FeedRow[] {
   const rows: FeedRow[] = [sportRow(query.sportId)];
-  const changed = matchesOfSport(world, query.sportId).filter((m) => m.version > query.sinceVersion);
+  const changed = sportMatches.filter((m) => m.version > query.sinceVersion);
   changed.sort(compareMatches);
   for (const match of changed) {
     const row = changedEventRow(match, query.sinceVersion, query.fields);
@@ -37,8 +42,11 @@ export function updateRows(world: WorldState, query: Omit<UpdateQuery, 'refreshU
   return rows;
 }
 
-export function renderUpdate(world: WorldState, query: UpdateQuery): string {
-  return feedBody(updateRows(world, query), { signature: query.signature, refreshUtime: query.refreshUtime });
+export function renderUpdate(world: WorldState, query: UpdateQuery, sportMatches?: readonly MatchState[]): string {
+  return feedBody(updateRows(world, query, sportMatches), {
+    signature: query.signature,
+    refreshUtime: query.refreshUtime,
+  });
 }
 
 /** An update that only raises A2: the client must reload the full feed (unknown or expired signature). */
