@@ -10,10 +10,16 @@ import { createWorldFeedSource } from '../../server/world-feed-source';
 import type { Fact } from '../../sim/facts';
 import { generateDay } from '../../sim/generate-day';
 import { DEFAULT_FEED_PAGE, feedNameFor } from '../../src/net/feed-names';
+import type { FeedRequest, FeedResponse, FeedSource } from '../../src/protocol/feed-source';
 import { parseListFeed } from '../../src/protocol/list-feed';
 
 const SPORTS = [1, 3, 4];
 const parsed = parseListFeed;
+
+/** The world FeedSource answers synchronously. */
+function fetchNow(source: FeedSource, request: FeedRequest): FeedResponse {
+  return source.fetch(request) as FeedResponse;
+}
 const STEP_MS = 600_000;
 
 function day(): Fact[] {
@@ -78,16 +84,16 @@ describe('sport index', () => {
       world.advanceTo(time);
       for (const sport of SPORTS) {
         const feed = feedNameFor({ kind: 'update', sport, signature: null }, DEFAULT_FEED_PAGE);
-        const response = source.fetch({ feed, headers: {} });
+        const response = fetchNow(source, { feed, headers: {} });
         expect(response.status).toBe(200);
         const signature = parsed(response.body).signature;
         const version = decodeSignature(signature, `e:${sport}`);
         expect(version).toBe(sportVersion(world.state, sport));
         // Unchanged since that signature: 304.
-        expect(source.fetch({ feed, headers: { 'x-signature': signature ?? '' } }).status).toBe(304);
+        expect(fetchNow(source, { feed, headers: { 'x-signature': signature ?? '' } }).status).toBe(304);
         // From an older version: the same rows as rendered from a full scan of the world.
         const since = Math.max(0, (version ?? 0) - 200);
-        const older = source.fetch({ feed, headers: { 'x-signature': encodeSignature(since, `e:${sport}`) } });
+        const older = fetchNow(source, { feed, headers: { 'x-signature': encodeSignature(since, `e:${sport}`) } });
         const scanned = renderUpdate(world.state, {
           sportId: sport,
           sinceVersion: since,
