@@ -202,7 +202,7 @@ export function createWorldFeedSource(
           renderUpdate(
             world(),
             { sportId: parsed.sportId, sinceVersion: since, refreshUtime: refreshOf(parsed.sportId), signature },
-            sports.matches(world(), parsed.sportId),
+            sports.changedSince(world(), parsed.sportId, since),
           ),
         );
       case 'oddsUpdate':
@@ -319,7 +319,7 @@ export function createWorldFeedSource(
       const body = renderUpdate(
         state,
         { sportId, sinceVersion: since, refreshUtime: refreshOf(sportId), signature: signatureOf(sportId, current) },
-        sports.matches(state, sportId),
+        sports.changedSince(state, sportId, since),
       );
       emit({ subject: updateSubject(sportId, projectType), body }); // S7-23
     }

@@ -38,12 +38,15 @@ export function sportVersions(world: WorldState): Map<number, number> {
  * changing world is not scanned once per sport (the replay of a whole day asks for them thousands
  * of times a second). A match's version and move mark only grow, so a sport's version is the
  * maximum of what it was and its touched matches'; removals (archives) or a match changing sport
- * rebuild the index from the world.
+ * rebuild the index from the world. Per sport it also logs which matches changed at which version,
+ * so an update since a recent version looks at the matches changed since, not at the whole sport.
  */
 export class SportIndex {
   private state: WorldState | null = null;
   private versions = new Map<number, number>();
   private readonly members = new Map<number, Set<string>>();
+  /** Per sport: match ids in the order of the version they changed at (versions ascending). */
+  private readonly changes = new Map<number, { versions: number[]; ids: string[] }>();
 
   /** The index of `world`, rebuilt when the world is not the one it was last brought to. */
   private at(world: WorldState): void {
@@ -54,7 +57,22 @@ export class SportIndex {
     this.state = world;
     this.versions = sportVersions(world);
     this.members.clear();
-    for (const match of world.matches.values()) this.member(match.sportId).add(match.id);
+    this.changes.clear();
+    const sorted = [...world.matches.values()].sort((a, b) => a.version - b.version);
+    for (const match of sorted) {
+      this.member(match.sportId).add(match.id);
+      this.logChange(match.sportId, match.version, match.id);
+    }
+  }
+
+  private logChange(sportId: number, version: number, id: string): void {
+    let log = this.changes.get(sportId);
+    if (!log) {
+      log = { versions: [], ids: [] };
+      this.changes.set(sportId, log);
+    }
+    log.versions.push(version);
+    log.ids.push(id);
   }
 
   private member(sportId: number): Set<string> {
@@ -77,6 +95,8 @@ export class SportIndex {
       return;
     }
     if (previous === world) return;
+    // Matches changed by these facts carry versions above every earlier one: logged in order.
+    const changed: MatchState[] = [];
     for (const id of touched) {
       const match = world.matches.get(id);
       if (!match) continue;
@@ -86,10 +106,48 @@ export class SportIndex {
         return;
       }
       this.member(match.sportId).add(id);
+      if (match.version > previous.version && before?.version !== match.version) changed.push(match);
       const version = Math.max(match.version, world.moved.get(id) ?? 0);
       if (version > (this.versions.get(match.sportId) ?? 0)) this.versions.set(match.sportId, version);
     }
+    changed.sort((a, b) => a.version - b.version);
+    for (const match of changed) this.logChange(match.sportId, match.version, match.id);
     this.state = world;
+    for (const [sportId, log] of this.changes) {
+      // Compacted when it outgrows the sport: one entry per match, at its latest version.
+      if (log.ids.length > 4 * (this.members.get(sportId)?.size ?? 0) + 1024) this.compact(world, sportId);
+    }
+  }
+
+  private compact(world: WorldState, sportId: number): void {
+    const sorted = this.matches(world, sportId).sort((a, b) => a.version - b.version);
+    this.changes.delete(sportId);
+    for (const match of sorted) this.logChange(sportId, match.version, match.id);
+  }
+
+  /** The sport's matches whose version is above `since` (what an update since `since` sends), any order. */
+  changedSince(world: WorldState, sportId: number, since: number): MatchState[] {
+    this.at(world);
+    const out: MatchState[] = [];
+    const log = this.changes.get(sportId);
+    if (!log) return out;
+    // First entry above `since` (versions ascending).
+    let lo = 0;
+    let hi = log.versions.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (log.versions[mid]! > since) hi = mid;
+      else lo = mid + 1;
+    }
+    const seen = new Set<string>();
+    for (let i = lo; i < log.ids.length; i++) {
+      const id = log.ids[i]!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const match = world.matches.get(id);
+      if (match && match.sportId === sportId && match.version > since) out.push(match);
+    }
+    return out;
   }
 
   /** `sportVersion(world, sportId)`. */

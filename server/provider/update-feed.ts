@@ -19,7 +19,7 @@ export interface UpdateQuery {
   readonly fields?: ReadonlySet<EventFieldName>;
 }
 
-/** `sportMatches`: the sport's matches when the caller already knows them (any order). */
+/** `sportMatches`: the sport's matches (at least those changed after the version), when the caller knows them. */
 export function updateRows(
   world: WorldState,
   query: Omit<UpdateQuery, 'refreshUtime' | 'signature'>,

@@ -48,6 +48,10 @@ describe('sport index', () => {
         expect(index.version(world.state, sport)).toBe(sportVersion(world.state, sport));
         const ids = (m: { id: string }[]) => m.map((x) => x.id).sort();
         expect(ids(index.matches(world.state, sport))).toEqual(ids(matchesOfSport(world.state, sport)));
+        for (const since of [0, world.state.version - 500, world.state.version - 20]) {
+          const scanned = matchesOfSport(world.state, sport).filter((m) => m.version > since);
+          expect(ids(index.changedSince(world.state, sport, since))).toEqual(ids(scanned));
+        }
         checks++;
       }
     }
@@ -66,6 +70,11 @@ describe('sport index', () => {
     for (const sport of SPORTS) {
       expect(index.version(world.state, sport)).toBe(sportVersion(world.state, sport));
       expect(index.matches(world.state, sport).length).toBe(matchesOfSport(world.state, sport).length);
+    }
+    for (const sport of SPORTS) {
+      const since = world.state.version - 3;
+      const scanned = matchesOfSport(world.state, sport).filter((m) => m.version > since);
+      expect(index.changedSince(world.state, sport, since).length).toBe(scanned.length);
     }
     expect(index.matches(world.state, 3).some((m) => m.id === switched.id)).toBe(true);
     expect(index.matches(world.state, 1).some((m) => m.id === moved.id)).toBe(false);
