@@ -8,7 +8,7 @@
 //   scores-monotonic       scores never go backwards except through an explicit correction (S3-27)
 //   clock-text-sane        clock text never shows a negative or impossible time (S4-18…S4-22)
 //   live-count             the live count equals the live events of the day shown
-import { clockText } from '../../src/domain/clock';
+import { clockTextForEvent } from '../../src/domain/clock';
 import type { EventFieldName, EventFields } from '../../src/protocol/keys';
 import type { ScoreboardEvent } from '../../src/scoreboard/types';
 
@@ -128,16 +128,5 @@ export function insaneClockText(text: string): string | null {
 
 /** The clock text a row shows for an event at server time `serverNow`. */
 export function eventClockText(event: EventFields & { sportId: number | null }, serverNow: number): string {
-  return clockText({
-    sportId: event.sportId ?? 0,
-    stage: event.stage ?? 0,
-    stageType: event.stageType,
-    periodStartTime: event.periodStartTime,
-    startTime: event.startTime,
-    serverNow,
-    gameTime: event.gameTime,
-    homeScore: event.homeScore,
-    awayScore: event.awayScore,
-    playingOnSets: event.playingOnSets !== undefined && event.playingOnSets !== '',
-  });
+  return clockTextForEvent(event, event.sportId ?? 0, serverNow);
 }
