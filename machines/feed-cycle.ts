@@ -15,7 +15,7 @@
 //     push             S4-2 push connects when data exists; if it fails, polling takes over (S8-3).
 //     system           S4-2 the sys feed every 60 s in fallback (while push is not open).
 //     odds             S2-28/S9-5 the odds feed while the odds tab shows, every 60 s.
-//     highlights       S9-4 highlight lifetimes: expired highlights are cleared every second.
+//     highlights       S9-4 highlight lifetimes: expired highlights are cleared every second while any are pending.
 //
 // S4-6 (304/204/1223/empty = no data), S4-7 (unknown events ignored) and S4-8 (removal rules) are
 // applied by the scoreboard the provided actions write to. An update whose A2 (refresh utime) is
@@ -208,6 +208,8 @@ const base = setup({
   },
 
   guards: {
+    // Provided by the engine from the store; without one the tick never rests.
+    highlightsPending: () => true,
     planDone: ({ context }) => context.planIndex >= context.plan.length,
     initialAnswer: ({ event }) => event.type === 'feed.answer' && event.channel === 'initial',
     initialParseFailed: ({ event }) =>
@@ -650,11 +652,21 @@ export const feedCycleMachine = cycle.createMachine({
           },
         },
 
-        // S9-4: highlight lifetimes.
+        // S9-4: highlight lifetimes. The tick runs only while highlights are pending. Highlights are
+        // made only while a step applies a feed, and an eventless transition is checked after every
+        // step, so a new highlight wakes the tick without competing with other regions' events.
         highlights: {
           initial: 'ticking',
           states: {
-            ticking: { after: { highlightTick: { target: 'ticking', reenter: true, actions: 'expireHighlights' } } },
+            ticking: {
+              after: {
+                highlightTick: [
+                  { guard: 'highlightsPending', target: 'ticking', reenter: true, actions: 'expireHighlights' },
+                  { target: 'idle', actions: 'expireHighlights' },
+                ],
+              },
+            },
+            idle: { always: { guard: 'highlightsPending', target: 'ticking' } },
           },
         },
       },

@@ -207,6 +207,9 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
       },
       logProblem: (_, params) => log(params.message),
     },
+    guards: {
+      highlightsPending: () => scoreboard.hasHighlights(),
+    },
     delays: {
       parseRetry: () => PARSE_RETRY_MIN_MS + random() * PARSE_RETRY_SPAN_MS, // S4-5
     },

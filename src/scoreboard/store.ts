@@ -87,6 +87,8 @@ export interface Scoreboard {
   clearLiveMark(id: string): boolean;
   /** Ends highlights whose lifetime ran out (S9-4); returns how many ended. */
   expireHighlights(): number;
+  /** Whether any highlight is still pending, in any scope. */
+  hasHighlights(): boolean;
   /** Sets a league collapsed or shown and returns the cookie value to store (S4-13). */
   setCollapsed(leagueId: string, collapsed: boolean): string;
   toggleCollapsed(leagueId: string): string;
@@ -644,6 +646,11 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
     return changed;
   }
 
+  function hasHighlights(): boolean {
+    for (const scope of scopes.values()) if (scope.highlighted.size > 0) return true;
+    return false;
+  }
+
   function expireHighlights(): number {
     const time = now();
     const next = version + 1;
@@ -722,6 +729,7 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
     },
     clearLiveMark,
     expireHighlights,
+    hasHighlights,
     setCollapsed,
     toggleCollapsed(leagueId) {
       const league = scopeOf().leagues.get(leagueId);

@@ -1,0 +1,59 @@
+// Highlight lifetimes run on the feed cycle's tick (S9-4). The tick rests while nothing is
+// highlighted and wakes with the next event, so a goal that arrives later still ends on time.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFeedEngine, type FeedEngine } from '../../machines/feed-engine';
+import { TestFeedSource } from '../scoreboard/helpers/test-feed-source';
+
+const BASE = Date.UTC(2026, 8, 1, 6, 0); // 11:00 in Kazakhstan
+const DAY_START = Date.UTC(2026, 7, 31, 19, 0) / 1000;
+
+let engine: FeedEngine | null = null;
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: BASE });
+});
+afterEach(() => {
+  engine?.stop();
+  engine = null;
+  vi.useRealTimers();
+});
+
+const settle = async () => {
+  for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+describe('feed engine highlight tick', () => {
+  it('S9-4 a goal stays highlighted 60 s and then ends; the tick rests while nothing is highlighted', async () => {
+    const source = new TestFeedSource({ now: () => Date.now() });
+    source.addLeague({ id: '1_lga', name: 'A', type: 't', sortKey: 'a' });
+    source.addEvent('ev1', '1_lga', { startTime: DAY_START + 36_000, stageType: 2, home: 'H', away: 'A' });
+    engine = createFeedEngine({ source, sport: 1, push: null }).start();
+    await settle();
+    let expiries = 0;
+    const expire = engine.scoreboard.expireHighlights.bind(engine.scoreboard);
+    engine.scoreboard.expireHighlights = () => {
+      expiries++;
+      return expire();
+    };
+
+    // Nothing highlighted: over a minute of 5 s polls the tick runs far less than once a second.
+    await vi.advanceTimersByTimeAsync(60_000);
+    await settle();
+    expect(expiries).toBeLessThan(30);
+
+    // A goal arrives with an update poll: highlighted, and still so just before its lifetime ends.
+    source.setField('ev1', 'homeScore', 1);
+    await vi.advanceTimersByTimeAsync(6_000);
+    await settle();
+    const highlight = engine.scoreboard.getEvent('ev1')?.highlight;
+    expect(highlight?.kind).toBe('goal');
+    expect(highlight!.until - Date.now()).toBeGreaterThan(50_000);
+    await vi.advanceTimersByTimeAsync(highlight!.until - Date.now() - 2_000);
+    await settle();
+    expect(engine.scoreboard.getEvent('ev1')?.highlight).not.toBeNull();
+
+    // Its lifetime ends: the next tick clears it, within a second.
+    await vi.advanceTimersByTimeAsync(3_100);
+    await settle();
+    expect(engine.scoreboard.getEvent('ev1')?.highlight).toBeNull();
+  });
+});
