@@ -1,32 +1,19 @@
 // Highlight lifetimes run on the feed cycle's tick (S9-4). The tick rests while nothing is
-// highlighted and wakes with the next event, so a goal that arrives later still ends on time.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFeedEngine, type FeedEngine } from '../../machines/feed-engine';
+// highlighted and wakes after the step that makes one, so a goal that arrives later still ends on time.
+import { describe, expect, it, vi } from 'vitest';
+import { createFeedEngine } from '../../machines/feed-engine';
 import { TestFeedSource } from '../scoreboard/helpers/test-feed-source';
+import { DAY_START, settle, installFakeTimerEngine } from './support/fake-timer-engine';
 
-const BASE = Date.UTC(2026, 8, 1, 6, 0); // 11:00 in Kazakhstan
-const DAY_START = Date.UTC(2026, 7, 31, 19, 0) / 1000;
-
-let engine: FeedEngine | null = null;
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: BASE });
-});
-afterEach(() => {
-  engine?.stop();
-  engine = null;
-  vi.useRealTimers();
-});
-
-const settle = async () => {
-  for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
-};
+const holder = installFakeTimerEngine();
 
 describe('feed engine highlight tick', () => {
   it('S9-4 a goal stays highlighted 60 s and then ends; the tick rests while nothing is highlighted', async () => {
     const source = new TestFeedSource({ now: () => Date.now() });
     source.addLeague({ id: '1_lga', name: 'A', type: 't', sortKey: 'a' });
     source.addEvent('ev1', '1_lga', { startTime: DAY_START + 36_000, stageType: 2, home: 'H', away: 'A' });
-    engine = createFeedEngine({ source, sport: 1, push: null }).start();
+    const engine = createFeedEngine({ source, sport: 1, push: null }).start();
+    holder.engine = engine;
     await settle();
     let expiries = 0;
     const expire = engine.scoreboard.expireHighlights.bind(engine.scoreboard);
