@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { generateDay } from '../../sim/generate-day';
 import { EDITION } from '../../src/domain/edition';
 import { sportsOfFacts } from '../replay/backend';
-import { serializeFactLog } from '../replay/fact-log';
+import { factLogHeader, serializeFactLog } from '../../sim/fact-log';
 import { fail, parseDateOption, parseIntegerOption, parseSportsOption, todayIn } from '../replay/options';
 
 interface GenerateOptions {
@@ -40,7 +40,7 @@ export function registerGenerate(program: Command): void {
       if (typeof sports === 'string') return fail('generate', sports);
       const facts = generateDay({ seed, date, timezoneHour: tz, sports: sports ?? undefined });
       const eventSports = sportsOfFacts(facts);
-      const text = serializeFactLog(facts, { seed, date, timezoneHour: tz, sports: eventSports });
+      const text = serializeFactLog(factLogHeader({ seed, date, timezoneHour: tz, sports: eventSports }), facts);
       const out = options.out!;
       try {
         await mkdir(dirname(out), { recursive: true });

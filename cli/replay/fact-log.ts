@@ -1,20 +1,14 @@
-// Reading and writing world fact logs (docs/stream-format.md): JSON lines, an optional header
-// line first (an object without `seq`), then one Fact per line. A line that is not a fact is
-// reported and skipped, never thrown.
+// Reading world fact logs for replay (docs/stream-format.md; sim/fact-log.ts writes them): JSON
+// lines, an optional header line first (an object without `seq`), then one Fact per line. A line
+// that is not a fact is reported with its reason and skipped, never thrown.
+import { FACT_LOG_FORMAT, FACT_LOG_VERSION, type FactLogHeader as WorldLogHeader } from '../../sim/fact-log';
 import { FACT_TYPES, type Fact } from '../../sim/facts';
 
-export const FACT_LOG_FORMAT = 'scores-facts';
+export { FACT_LOG_FORMAT };
 
-export interface FactLogHeader {
-  readonly format: typeof FACT_LOG_FORMAT;
-  readonly version: 1;
-  readonly seed?: number;
-  /** Local day `YYYY-MM-DD` the log covers. */
-  readonly date?: string;
-  readonly timezoneHour?: number;
-  /** Sport ids with events in the log. */
-  readonly sports?: readonly number[];
-}
+/** A header as read back: sim/fact-log.ts writes every field, a hand-made log may leave some out. */
+export type FactLogHeader = Pick<WorldLogHeader, 'format' | 'version'> &
+  Partial<Omit<WorldLogHeader, 'format' | 'version'>>;
 
 export interface FactLog {
   readonly header: FactLogHeader | null;
@@ -37,7 +31,7 @@ function asHeader(value: unknown): FactLogHeader | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const v = value as Record<string, unknown>;
   if ('seq' in v) return null;
-  return { ...(v as object), format: FACT_LOG_FORMAT, version: 1 } as FactLogHeader;
+  return { ...(v as object), format: FACT_LOG_FORMAT, version: FACT_LOG_VERSION } as FactLogHeader;
 }
 
 /** Parses a fact log; facts come back sorted by seq (a log is ordered, a stray line is not trusted). */
@@ -70,12 +64,4 @@ export function parseFactLog(text: string, onBadLine?: (lineNumber: number, reas
   for (let i = 1; i < facts.length && sorted; i++) sorted = facts[i - 1]!.seq < facts[i]!.seq;
   if (!sorted) facts.sort((a, b) => a.seq - b.seq);
   return { header, facts };
-}
-
-/** Serializes a header and facts as JSON lines (a trailing newline included). */
-export function serializeFactLog(facts: readonly Fact[], header?: Omit<FactLogHeader, 'format' | 'version'>): string {
-  const lines: string[] = [];
-  if (header) lines.push(JSON.stringify({ format: FACT_LOG_FORMAT, version: 1, ...header }));
-  for (const fact of facts) lines.push(JSON.stringify(fact));
-  return `${lines.join('\n')}\n`;
 }

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createWorldBackend } from '../../cli/replay/backend';
 import { loadReplayInput } from '../../cli/replay/input';
 import { buildServer } from '../../server/app';
+import { parseFactLog } from '../../sim/fact-log';
 import { generateDay } from '../../sim/generate-day';
 import { createWorldFeedSource } from '../../server/world-feed-source';
 import { DEFAULT_FEED_PAGE } from '../../src/net/feed-names';
@@ -66,6 +67,11 @@ describe('scores generate and replay', () => {
     if (typeof input === 'string' || input.kind !== 'facts') throw new Error('not a fact log');
     expect(input.facts.length).toBe(summary.facts);
     expect(input.facts.filter((f) => f.type === 'MatchScheduled').length).toBe(summary.events);
+    // The log is the world's documented stream format (docs/stream-format.md), read back whole.
+    const log = parseFactLog(readFileSync(day, 'utf8'));
+    expect(log.header).toMatchObject({ format: 'kz-scores-facts', seed: 3, date: '2026-05-01', sports: [38, 39] });
+    expect(log.skipped).toBe(0);
+    expect(log.facts.length).toBe(summary.facts);
     // Same seed, same day.
     const again = await scores(
       'generate',

@@ -103,7 +103,7 @@ describe('fault specs', () => {
 
 describe('replay inputs', () => {
   it('tells fact logs, captures and scenarios apart by the first line', () => {
-    expect(detectInputKind('{"format":"scores-facts","version":1}')).toBe('facts');
+    expect(detectInputKind('{"format":"kz-scores-facts","version":1}')).toBe('facts');
     expect(detectInputKind('{"seq":1,"time":5,"type":"ScoreChanged","matchId":"x","score":{}}')).toBe('facts');
     expect(detectInputKind('{"format":"scores-capture","version":1,"sport":1}')).toBe('capture');
     expect(detectInputKind('{"time":1,"feed":"f_1_0_5_kk_1","status":200,"body":""}')).toBe('capture');
