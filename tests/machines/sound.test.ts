@@ -9,8 +9,12 @@ import {
   type SoundTrigger,
   soundMachine,
 } from '../../machines/sound';
+import { createFeedEngine } from '../../machines/feed-engine';
+import { createWorldFeedSource } from '../../server/world-feed-source';
+import { watchEngineSounds } from '../../src/app/sound-session';
 import { IOS_SOUND_MANAGER_DELAY_MS, IOS_SOUND_QUEUE_MS } from '../../src/domain/limits';
 import { SPORTS, sportById } from '../../src/domain/sports';
+import { createTestWorld } from '../e2e/support/test-world';
 
 interface HarnessOptions {
   readonly soundOn?: boolean;
@@ -330,5 +334,86 @@ describe('sound machine properties', () => {
       ),
       { numRuns: 150 },
     );
+  });
+});
+
+// ---- triggers from a real feed engine over the in-process world ------------------------------
+
+describe('sound triggers from the feed engine', () => {
+  const settle = async () => {
+    for (let i = 0; i < 4; i++) await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  async function engineOver(sportId: number, wanted = true) {
+    const world = createTestWorld();
+    const source = createWorldFeedSource(world.simulation, { now: () => Date.now() });
+    const engine = createFeedEngine({ source, sport: sportId, clock: new SimulatedClock(), now: () => Date.now() });
+    const heard: SoundTrigger[][] = [];
+    const unwatch = watchEngineSounds(engine, { wanted: () => wanted, triggers: (t) => heard.push([...t]) });
+    engine.start();
+    await settle();
+    expect(engine.scoreboard.snapshot().events.size).toBeGreaterThan(0);
+    const close = () => {
+      unwatch();
+      engine.stop();
+      source.close();
+    };
+    return { world, engine, heard, close };
+  }
+
+  it('S1-6 S4-37 a goal, a retracted goal and the final whistle pushed to the page become triggers', async () => {
+    const t = await engineOver(1);
+    try {
+      const match = t.world.liveMatch(1);
+      t.world.append([{ type: 'ScoreChanged', matchId: match.id, score: { homeScore: 2, awayScore: 0 } }]);
+      await settle();
+      t.world.append([{ type: 'ScoreChanged', matchId: match.id, score: { homeScore: 1, awayScore: 0 } }]);
+      await settle();
+      t.world.append([
+        {
+          type: 'MatchFinished',
+          matchId: match.id,
+          stage: 3,
+          endTime: Math.floor(Date.now() / 1000),
+          winner: 1,
+          fullTimeWinner: 1,
+        },
+      ]);
+      await settle();
+      expect(t.heard).toEqual([
+        [{ matchId: match.id, sportId: 1, kinds: ['score-incremented'] }],
+        [{ matchId: match.id, sportId: 1, kinds: ['correction'] }],
+        [{ matchId: match.id, sportId: 1, kinds: ['finished'] }],
+      ]);
+    } finally {
+      t.close();
+    }
+  });
+
+  it('S4-37 a tennis game pushed to the page is a tennis-game trigger', async () => {
+    const t = await engineOver(2);
+    try {
+      const match = t.world.liveMatch(2);
+      t.world.append([
+        { type: 'ScoreChanged', matchId: match.id, score: { homeScore: 1, awayScore: 0, homePart1: 2, awayPart1: 0 } },
+      ]);
+      await settle();
+      expect(t.heard).toEqual([[{ matchId: match.id, sportId: 2, kinds: ['tennis-game'] }]]);
+    } finally {
+      t.close();
+    }
+  });
+
+  it('S2-46 with sound off the engine is not looked at and nothing is heard', async () => {
+    const t = await engineOver(1, false);
+    try {
+      const match = t.world.liveMatch(1);
+      t.world.append([{ type: 'ScoreChanged', matchId: match.id, score: { homeScore: 5, awayScore: 0 } }]);
+      await settle();
+      expect(t.engine.scoreboard.getEvent(match.id)?.homeScore).toBe(5);
+      expect(t.heard).toEqual([]);
+    } finally {
+      t.close();
+    }
   });
 });
