@@ -11,6 +11,7 @@ import { SiteRoutes } from '../ui/SiteRoutes';
 import type { FeedGateway } from '../ui/store/feed-gateway';
 import { FeedGatewayContext } from '../ui/store/feed-gateway';
 import { persistence, readSettings } from './browser-storage';
+import { startPageSounds } from './sound-session';
 
 /** The account dialogs register how to cancel a running login flow (S2-39, S2-40). */
 let cancelLoginFlow: () => void = () => {};
@@ -40,6 +41,7 @@ export function createPageActors(): PageActors {
   );
   settings.start();
   windows.start();
+  startPageSounds(settings); // S1-6, S2-46: live sounds follow the sound toggle
   return { settings, windows };
 }
 

@@ -8,6 +8,7 @@ import { httpTransport } from '../net/transport';
 import { pageTimezoneHour } from '../ui/format/time';
 import { COLLAPSED_COOKIE_NAME, readCookie } from '../ui/list/collapsed-leagues';
 import type { FeedStatus, ListRequest, ListSession } from '../ui/store/feed-gateway';
+import { watchPageSounds } from './sound-session';
 
 const PUSH_PATH = '/push'; // server/app.ts push gateway
 
@@ -45,6 +46,7 @@ export function openEngineListSession(request: ListRequest): ListSession {
   };
   const stopActor = engine.actor.subscribe(check);
   const stopBoard = engine.scoreboard.subscribe(check);
+  const stopSounds = watchPageSounds(engine); // S1-6: this list's live changes may sound
   engine.start();
   check();
   return {
@@ -61,6 +63,7 @@ export function openEngineListSession(request: ListRequest): ListSession {
     close() {
       stopActor.unsubscribe();
       stopBoard();
+      stopSounds();
       engine.stop();
     },
   };
