@@ -11,7 +11,9 @@
 //                      10 s while push is open, S9-4 default 10, to repair lost push messages);
 //                      before each poll, S4-3: a sync older than 0.8 × cache time (10 s) runs the
 //                      repair feed if within 0.8 × 300 s, else the page restarts with the initial feed.
-//     freshness        fresh → stale (8 s after the last sync) → expired (240 s after it).
+//                      The age of the last sync is read from its time (context.lastSyncAt) when the
+//                      poll is due: fresh, stale (8 s) or expired (240 s) only matters then, and a
+//                      timer per sync would step every page's machine between polls for nothing.
 //     push             S4-2 push connects when data exists; if it fails, polling takes over (S8-3).
 //     system           S4-2 the sys feed every 60 s in fallback (while push is not open).
 //     odds             S2-28/S9-5 the odds feed while the odds tab shows, every 60 s.
@@ -34,7 +36,7 @@
 //   { type: 'page.visibility', visible }        document visibility (A4-11)
 //   { type: 'page.online', online }             navigator online state (A4-11)
 //   { type: 'reload' }                          restart with the initial feed
-import { and, enqueueActions, fromCallback, sendTo, setup, spawnChild, stateIn } from 'xstate';
+import { and, enqueueActions, fromCallback, sendTo, setup, spawnChild } from 'xstate';
 import type { FeedAnswer, FeedCall } from '../src/net/feed-call';
 import { updateSubject } from '../src/net/feed-names';
 import type { SysFeed } from '../src/net/sys-feed';
@@ -72,6 +74,8 @@ export interface FeedCycleInput {
   readonly myGames?: { readonly needs: readonly MyGamesNeed[]; readonly ids: readonly string[] };
   readonly online?: boolean;
   readonly visible?: boolean;
+  /** Our clock, epoch ms (S4-3 sync age); default Date.now. */
+  readonly now?: () => number;
 }
 
 /** One step of the initial action. */
@@ -106,6 +110,9 @@ export interface FeedCycleContext {
   readonly online: boolean;
   readonly visible: boolean;
   readonly lastProblem: string | null;
+  /** S4-3: when the page last synced (a load, an update round answer or a push message). */
+  readonly lastSyncAt: number;
+  readonly now: () => number;
 }
 
 export type FeedCycleEvent =
@@ -120,8 +127,7 @@ export type FeedCycleEvent =
   | { readonly type: 'push.closed' }
   | { readonly type: 'push.failed' }
   | { readonly type: 'push.message'; readonly subject: string; readonly feed: ListFeed | null }
-  | { readonly type: 'reload' }
-  | { readonly type: 'sync.done' };
+  | { readonly type: 'reload' };
 
 /** Parameters of the provided applyFull action. */
 export interface ApplyFullParams {
@@ -217,7 +223,13 @@ const base = setup({
     initialGaveUp: ({ event }) => event.type === 'feed.failed' && event.channel === 'initial',
     roundAnswer: ({ event }) => event.type === 'feed.answer' && event.channel === 'update',
     roundGaveUp: ({ event }) => event.type === 'feed.failed' && event.channel === 'update',
-    roundDone: ({ context }) => context.round.length === 0,
+    /** Nothing to poll (My Games with no sports). */
+    nothingToPoll: ({ context }) => uniqueSports(context).length === 0,
+    /** The round has calls after the one answering now. */
+    roundContinues: ({ context }) => context.round.length > 1,
+    // S4-3: the age of the last sync when a poll is due.
+    syncStale: ({ context }) => context.now() - context.lastSyncAt >= STALE_AFTER_MS,
+    syncExpired: ({ context }) => context.now() - context.lastSyncAt >= REPAIR_LIMIT_MS,
     sysAnswer: ({ event }) => event.type === 'feed.answer' && event.channel === 'sys',
     sysGaveUp: ({ event }) => event.type === 'feed.failed' && event.channel === 'sys',
     oddsAnswer: ({ event }) => event.type === 'feed.answer' && event.channel === 'odds',
@@ -253,8 +265,6 @@ const base = setup({
   delays: {
     // S9-4: update feeds every 5 s while polling; while push is open, a check every 10 s.
     updateInterval: ({ context }) => (context.pushOpen ? DEFAULT_SYNC_MS : UPDATE_SYNC_MS),
-    staleAfter: STALE_AFTER_MS,
-    expiresAfter: REPAIR_LIMIT_MS - STALE_AFTER_MS,
     systemPoll: SYSTEM_POLL_MS,
     oddsSync: ODDS_SYNC_MS,
     highlightTick: HIGHLIGHT_TICK_MS,
@@ -361,7 +371,7 @@ const cycle = base.extend({
         enqueue.assign({ refreshUtime: feed.refreshUtime });
     }),
     shiftRound: base.enqueueActions(({ context, enqueue }) => enqueue.assign({ round: context.round.slice(1) })),
-    markSynced: base.enqueueActions(({ enqueue }) => enqueue.raise({ type: 'sync.done' })),
+    markSynced: base.enqueueActions(({ context, enqueue }) => enqueue.assign({ lastSyncAt: context.now() })),
 
     applyPushMessage: base.enqueueActions(({ context, enqueue, event }) => {
       if (event.type !== 'push.message') return;
@@ -425,6 +435,8 @@ export const feedCycleMachine = cycle.createMachine({
     online: input.online ?? true,
     visible: input.visible ?? true,
     lastProblem: null,
+    lastSyncAt: 0,
+    now: input.now ?? Date.now,
   }),
   entry: 'spawnRequests',
   initial: 'loading',
@@ -476,6 +488,7 @@ export const feedCycleMachine = cycle.createMachine({
 
     running: {
       type: 'parallel',
+      entry: 'markSynced', // the initial action just synced the page
       on: {
         'push.message': [
           { guard: 'refreshNewer', target: '#feedCycle.loading' },
@@ -487,62 +500,45 @@ export const feedCycleMachine = cycle.createMachine({
           initial: 'waiting',
           states: {
             waiting: {
-              after: { updateInterval: 'checking' },
-            },
-            // S4-3: how old is the last sync?
-            checking: {
-              always: [
-                // (While push is open the 10 s check is a cumulative update: the S4-3 rule is for polling.)
-                {
-                  guard: and(['polling', stateIn('#feedCycle.running.freshness.expired')]),
-                  target: '#feedCycle.loading',
-                },
-                {
-                  guard: and(['polling', stateIn('#feedCycle.running.freshness.stale')]),
-                  target: 'syncing',
-                  actions: 'planRepairRound',
-                },
-                { target: 'syncing', actions: 'planUpdateRound' },
-              ],
-            },
-            syncing: {
-              initial: 'next',
-              states: {
-                next: {
-                  always: [
-                    { guard: 'roundDone', target: '#feedCycle.running.updates.waiting' },
-                    { target: 'fetching' },
-                  ],
-                },
-                fetching: {
-                  entry: 'requestRoundCall',
-                  on: {
-                    'feed.answer': [
-                      { guard: 'refreshNewer', target: '#feedCycle.loading' }, // A2 newer: full reload
-                      {
-                        guard: 'roundAnswer',
-                        target: 'next',
-                        reenter: true,
-                        actions: ['applyRoundAnswer', 'shiftRound', 'markSynced'],
-                      },
-                    ],
-                    'feed.failed': { guard: 'roundGaveUp', target: 'next', reenter: true, actions: 'shiftRound' },
-                  },
-                },
+              after: {
+                updateInterval: [
+                  { guard: 'nothingToPoll', target: 'waiting', reenter: true },
+                  // S4-3 (while push is open the 10 s check is a cumulative update: the rule is for polling).
+                  { guard: and(['polling', 'syncExpired']), target: '#feedCycle.loading' },
+                  { guard: and(['polling', 'syncStale']), target: 'fetching', actions: 'planRepairRound' },
+                  { target: 'fetching', actions: 'planUpdateRound' },
+                ],
               },
             },
-          },
-        },
-
-        // S4-3: fresh until 0.8 × cache time after the last sync, stale until 0.8 × 300 s, then expired.
-        // (sync.done is handled in the children: a reentering transition on the region itself would
-        // take the whole parallel state as its domain and restart every region.)
-        freshness: {
-          initial: 'fresh',
-          states: {
-            fresh: { after: { staleAfter: 'stale' }, on: { 'sync.done': { target: 'fresh', reenter: true } } },
-            stale: { after: { expiresAfter: 'expired' }, on: { 'sync.done': 'fresh' } },
-            expired: { on: { 'sync.done': 'fresh' } },
+            // One call of the round at a time (My Games polls each of its sports).
+            fetching: {
+              entry: 'requestRoundCall',
+              on: {
+                'feed.answer': [
+                  { guard: 'refreshNewer', target: '#feedCycle.loading' }, // A2 newer: full reload
+                  {
+                    guard: and(['roundAnswer', 'roundContinues']),
+                    target: 'fetching',
+                    reenter: true,
+                    actions: ['applyRoundAnswer', 'shiftRound', 'markSynced'],
+                  },
+                  {
+                    guard: 'roundAnswer',
+                    target: 'waiting',
+                    actions: ['applyRoundAnswer', 'shiftRound', 'markSynced'],
+                  },
+                ],
+                'feed.failed': [
+                  {
+                    guard: and(['roundGaveUp', 'roundContinues']),
+                    target: 'fetching',
+                    reenter: true,
+                    actions: 'shiftRound',
+                  },
+                  { guard: 'roundGaveUp', target: 'waiting', actions: 'shiftRound' },
+                ],
+              },
+            },
           },
         },
 

@@ -225,6 +225,7 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
       myGames: options.myGames,
       online: options.pageSignals?.current.online,
       visible: options.pageSignals?.current.visible,
+      now,
     },
   });
 
