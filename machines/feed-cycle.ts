@@ -143,6 +143,7 @@ export const REQUEST_CHANNELS = ['initial', 'update', 'sys', 'odds'] as const;
 export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
 
 type AnswerEvent = Extract<FeedCycleEvent, { type: 'feed.answer' }>;
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 function uniqueSports(context: FeedCycleContext): number[] {
   if (context.scope === 'mygames') return [...new Set(context.myGamesNeeds.map((need) => need.sport))];
@@ -348,41 +349,41 @@ const cycle = base.extend({
       enqueue.assign({ round: uniqueSports(context).map((sport): FeedCall => ({ kind: 'repair', sport })) });
     }),
     requestRoundCall: sendTo('request.update', ({ context }) => ({ type: 'request' as const, call: context.round[0] })),
-    applyRoundAnswer: base.enqueueActions(({ context, enqueue, event }) => {
+    // One answer of the round: its store write, then one context update (each assign costs a
+    // snapshot): the round moves on, the signature and A2 advance, and the page counts as synced.
+    takeRoundAnswer: base.enqueueActions(({ context, enqueue, event }) => {
       const { answer } = event as AnswerEvent;
+      const patch: Partial<Mutable<FeedCycleContext>> = { round: context.round.slice(1), lastSyncAt: context.now() };
+      const feed = answer.noData || answer.parseFailed ? null : answer.feed;
       if (answer.parseFailed) {
         enqueue({ type: 'logProblem', params: { message: `unparseable ${answer.call.kind} feed` } }); // S8-2
-        return;
-      }
-      const feed = answer.noData ? null : answer.feed;
-      if (!feed) return; // S4-6: no new data
-      if (answer.call.kind === 'repair') {
+      } else if (feed && answer.call.kind === 'repair') {
         // S4-4: a repair feed regenerates the page and re-syncs score highlighting.
         enqueue({ type: 'applyRepair', params: { feed } });
-        return;
-      }
-      if (answer.call.kind !== 'update') return;
-      enqueue({ type: 'applyUpdate', params: { feed } });
-      const sport = answer.call.sport;
-      if (signatureAdvances(context.signatures[sport], feed.signature)) {
-        enqueue.assign({ signatures: { ...context.signatures, [sport]: feed.signature } });
-      }
-      if (context.refreshUtime === null && feed.refreshUtime !== null)
-        enqueue.assign({ refreshUtime: feed.refreshUtime });
+      } else if (feed && answer.call.kind === 'update') {
+        enqueue({ type: 'applyUpdate', params: { feed } });
+        const sport = answer.call.sport;
+        if (signatureAdvances(context.signatures[sport], feed.signature)) {
+          patch.signatures = { ...context.signatures, [sport]: feed.signature };
+        }
+        if (context.refreshUtime === null && feed.refreshUtime !== null) patch.refreshUtime = feed.refreshUtime;
+      } // else S4-6: no new data
+      enqueue.assign(patch);
     }),
     shiftRound: base.enqueueActions(({ context, enqueue }) => enqueue.assign({ round: context.round.slice(1) })),
     markSynced: base.enqueueActions(({ context, enqueue }) => enqueue.assign({ lastSyncAt: context.now() })),
 
-    applyPushMessage: base.enqueueActions(({ context, enqueue, event }) => {
+    takePushMessage: base.enqueueActions(({ context, enqueue, event }) => {
       if (event.type !== 'push.message') return;
       if (!event.feed) {
         enqueue({ type: 'logProblem', params: { message: `unparseable push on ${event.subject}` } });
         return;
       }
       enqueue({ type: 'applyUpdate', params: { feed: event.feed } });
-      if (context.refreshUtime === null && event.feed.refreshUtime !== null) {
-        enqueue.assign({ refreshUtime: event.feed.refreshUtime });
-      }
+      const patch: Partial<Mutable<FeedCycleContext>> = { lastSyncAt: context.now() };
+      if (context.refreshUtime === null && event.feed.refreshUtime !== null)
+        patch.refreshUtime = event.feed.refreshUtime;
+      enqueue.assign(patch);
     }),
 
     // ---- tabs and days (S4-9) ----
@@ -490,10 +491,7 @@ export const feedCycleMachine = cycle.createMachine({
       type: 'parallel',
       entry: 'markSynced', // the initial action just synced the page
       on: {
-        'push.message': [
-          { guard: 'refreshNewer', target: '#feedCycle.loading' },
-          { actions: ['applyPushMessage', 'markSynced'] },
-        ],
+        'push.message': [{ guard: 'refreshNewer', target: '#feedCycle.loading' }, { actions: 'takePushMessage' }],
       },
       states: {
         updates: {
@@ -520,12 +518,12 @@ export const feedCycleMachine = cycle.createMachine({
                     guard: and(['roundAnswer', 'roundContinues']),
                     target: 'fetching',
                     reenter: true,
-                    actions: ['applyRoundAnswer', 'shiftRound', 'markSynced'],
+                    actions: 'takeRoundAnswer',
                   },
                   {
                     guard: 'roundAnswer',
                     target: 'waiting',
-                    actions: ['applyRoundAnswer', 'shiftRound', 'markSynced'],
+                    actions: 'takeRoundAnswer',
                   },
                 ],
                 'feed.failed': [
