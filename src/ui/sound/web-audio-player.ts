@@ -3,8 +3,9 @@
 // or key press resumes the context; until then a sound is skipped (and reported as ended) rather
 // than queued for later. Nothing here throws at the page: problems are logged once.
 //
-// When a buffer really starts, <html> gets data-last-sound (its kind) and data-sounds-started
-// (a count), so a browser test can see what was played rather than what was asked for.
+// Marks on <html> let a browser test see what really happened rather than what was asked for:
+// data-sounds-loaded (files decoded), data-last-sound (kind) and data-sounds-started (a count),
+// set when a buffer really starts.
 import type { SoundKind } from '../../domain/sound-rules';
 
 export interface SoundPlayer {
@@ -81,6 +82,7 @@ export function createWebAudioPlayer(options: WebAudioPlayerOptions): SoundPlaye
       );
       for (const result of results) if (result.status === 'rejected') logOnce(`sound file: ${String(result.reason)}`);
       if (buffers.size === 0) throw new Error('no sound file could be loaded');
+      if (marks) marks.dataset.soundsLoaded = String(buffers.size);
     },
     play(kind, onEnded) {
       const buffer = buffers.get(kind);
