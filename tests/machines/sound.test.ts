@@ -14,6 +14,7 @@ import { createWorldFeedSource } from '../../server/world-feed-source';
 import { watchEngineSounds } from '../../src/app/sound-session';
 import { IOS_SOUND_MANAGER_DELAY_MS, IOS_SOUND_QUEUE_MS } from '../../src/domain/limits';
 import { SPORTS, sportById } from '../../src/domain/sports';
+import { createWebAudioPlayer } from '../../src/ui/sound/web-audio-player';
 import { createTestWorld } from '../e2e/support/test-world';
 
 interface HarnessOptions {
@@ -415,5 +416,128 @@ describe('sound triggers from the feed engine', () => {
     } finally {
       t.close();
     }
+  });
+});
+
+// ---- the Web Audio player with a fake context: never throws, logs once ------------------------
+
+describe('Web Audio player', () => {
+  const FILES = {
+    finished: '/a/f.wav',
+    correction: '/a/c.wav',
+    'score-incremented': '/a/s.wav',
+    'tennis-game': '/a/t.wav',
+  } as const;
+
+  function fakeContext(state: AudioContextState) {
+    const started: string[] = [];
+    const sources: Array<{ onended: (() => void) | null; buffer: unknown }> = [];
+    const context = {
+      state,
+      destination: {},
+      resume: async () => {},
+      decodeAudioData: async (bytes: ArrayBuffer) => ({ bytes: bytes.byteLength }),
+      createBufferSource() {
+        const source = {
+          buffer: null as unknown,
+          onended: null as (() => void) | null,
+          connect() {},
+          disconnect() {},
+          start() {
+            started.push(String((source.buffer as { bytes: number }).bytes));
+          },
+          stop() {
+            source.onended?.();
+          },
+        };
+        sources.push(source);
+        return source;
+      },
+    };
+    return { context: context as unknown as AudioContext, started, sources };
+  }
+
+  // The body's length names the file: its letter's char code ('/a/s.wav' → 115 bytes).
+  const okFetch = async (url: string) => new Response(new Uint8Array(url.charCodeAt(3)));
+  const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('S7-31 without Web Audio loading fails (the machine goes silent) and nothing throws', async () => {
+    const log: string[] = [];
+    const player = createWebAudioPlayer({
+      files: FILES,
+      log: (m) => log.push(m),
+      createContext: () => null,
+      marks: null,
+    });
+    await expect(player.load()).rejects.toThrow(/Web Audio/);
+    let ended = 0;
+    expect(() => player.play('finished', () => ended++)).not.toThrow();
+    await flush();
+    expect(ended).toBe(1);
+  });
+
+  it('S7-31 each file is fetched once and decoded; a play starts its own buffer and reports its end', async () => {
+    const fake = fakeContext('running');
+    const fetched: string[] = [];
+    const player = createWebAudioPlayer({
+      files: FILES,
+      createContext: () => fake.context,
+      fetch: (url) => {
+        fetched.push(url);
+        return okFetch(url);
+      },
+      gestures: new EventTarget(),
+      marks: null,
+    });
+    await player.load();
+    await player.load();
+    expect(fetched.sort()).toEqual(['/a/c.wav', '/a/f.wav', '/a/s.wav', '/a/t.wav']);
+    let ended = 0;
+    player.play('score-incremented', () => ended++);
+    expect(fake.started).toEqual(['115']); // the score file
+    player.stop();
+    expect(ended).toBe(1);
+  });
+
+  it('S1-6 while the browser keeps audio locked a sound is skipped, logged once, and still ends', async () => {
+    const fake = fakeContext('suspended');
+    const log: string[] = [];
+    const player = createWebAudioPlayer({
+      files: FILES,
+      createContext: () => fake.context,
+      fetch: okFetch,
+      gestures: new EventTarget(),
+      log: (m) => log.push(m),
+      marks: null,
+    });
+    await player.load();
+    let ended = 0;
+    player.play('finished', () => ended++);
+    player.play('correction', () => ended++);
+    await flush();
+    expect(fake.started).toEqual([]);
+    expect(ended).toBe(2);
+    expect(log).toHaveLength(1);
+  });
+
+  it('S7-31 a missing file is logged and the others still play', async () => {
+    const fake = fakeContext('running');
+    const log: string[] = [];
+    const player = createWebAudioPlayer({
+      files: FILES,
+      createContext: () => fake.context,
+      fetch: async (url) => (url === '/a/t.wav' ? new Response('', { status: 404 }) : okFetch(url)),
+      gestures: new EventTarget(),
+      log: (m) => log.push(m),
+      marks: null,
+    });
+    await player.load();
+    let ended = 0;
+    player.play('tennis-game', () => ended++);
+    player.play('finished', () => ended++);
+    await flush();
+    expect(fake.started).toEqual(['102']); // the finished file
+    expect(log.join()).toContain('404');
+    expect(ended).toBe(1); // the finished sound still plays
   });
 });
