@@ -86,18 +86,38 @@ export interface PlanStep {
   readonly merge: boolean;
 }
 
+/** My Games as the page knows it (S4-9). */
+export interface MyGamesSelection {
+  readonly needs: readonly MyGamesNeed[];
+  /** Event and league ids. */
+  readonly ids: readonly string[];
+}
+
+/** Progress of the initial action (S4-1). */
+export interface InitialLoad {
+  readonly plan: readonly PlanStep[];
+  /** Step running now. */
+  readonly index: number;
+  readonly loadedFull: boolean;
+  /** S4-1: the repair feed loaded before the full feed, applied right after it. */
+  readonly stash: ListFeed | null;
+}
+
+/** A4-11: device online and page visible. */
+export interface PageSignals {
+  readonly online: boolean;
+  readonly visible: boolean;
+}
+
+// Few top-level fields, grouped by what changes together: XState copies the context with
+// Object.assign on every assign, and V8 makes that copy slow past about 18 properties.
 export interface FeedCycleContext {
   readonly sport: number;
   readonly day: number;
   readonly tab: FeedTab;
   readonly scope: ScopeName;
-  readonly myGamesNeeds: readonly MyGamesNeed[];
-  readonly myGamesIds: readonly string[];
-  readonly plan: readonly PlanStep[];
-  readonly planIndex: number;
-  readonly loadedFull: boolean;
-  /** S4-1: the repair feed loaded before the full feed, applied right after it. */
-  readonly stash: ListFeed | null;
+  readonly myGames: MyGamesSelection;
+  readonly load: InitialLoad;
   /** Last update signature per sport (X-Signature, S7-19). */
   readonly signatures: Readonly<Record<number, string | null>>;
   /** A2 the page loaded with. */
@@ -107,9 +127,7 @@ export interface FeedCycleContext {
   readonly pushOpen: boolean;
   /** Calls of the running update or repair round. */
   readonly round: readonly FeedCall[];
-  readonly online: boolean;
-  readonly visible: boolean;
-  readonly lastProblem: string | null;
+  readonly signals: PageSignals;
   /** S4-3: when the page last synced (a load, an update round answer or a push message). */
   readonly lastSyncAt: number;
   readonly now: () => number;
@@ -146,14 +164,14 @@ type AnswerEvent = Extract<FeedCycleEvent, { type: 'feed.answer' }>;
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 function uniqueSports(context: FeedCycleContext): number[] {
-  if (context.scope === 'mygames') return [...new Set(context.myGamesNeeds.map((need) => need.sport))];
+  if (context.scope === 'mygames') return [...new Set(context.myGames.needs.map((need) => need.sport))];
   return [context.sport];
 }
 
 /** S4-1 / S4-9: the steps of the initial action for the page the context describes. */
-export function initialPlan(context: Pick<FeedCycleContext, 'scope' | 'sport' | 'day' | 'myGamesNeeds'>): PlanStep[] {
+export function initialPlan(context: Pick<FeedCycleContext, 'scope' | 'sport' | 'day' | 'myGames'>): PlanStep[] {
   if (context.scope === 'mygames') {
-    const needs = [...new Map(context.myGamesNeeds.map((n) => [`${n.sport}:${n.day}`, n])).values()];
+    const needs = [...new Map(context.myGames.needs.map((n) => [`${n.sport}:${n.day}`, n])).values()];
     const fulls = needs.map(
       (need, i): PlanStep => ({
         call: { kind: 'full', sport: need.sport, day: need.day },
@@ -217,7 +235,7 @@ const base = setup({
   guards: {
     // Provided by the engine from the store; without one the tick never rests.
     highlightsPending: () => true,
-    planDone: ({ context }) => context.planIndex >= context.plan.length,
+    planDone: ({ context }) => context.load.index >= context.load.plan.length,
     initialAnswer: ({ event }) => event.type === 'feed.answer' && event.channel === 'initial',
     initialParseFailed: ({ event }) =>
       event.type === 'feed.answer' && event.channel === 'initial' && event.answer.parseFailed,
@@ -282,14 +300,18 @@ const cycle = base.extend({
         enqueue(
           spawnChild('feedRequest', {
             id: `request.${channel}`,
-            input: { channel, online: context.online, visible: context.visible },
+            input: { channel, ...context.signals },
           }),
         );
       }
     }),
-    forwardPage: base.enqueueActions(({ enqueue, event }) => {
+    forwardPage: base.enqueueActions(({ context, enqueue, event }) => {
       if (event.type !== 'page.online' && event.type !== 'page.visibility') return;
-      enqueue.assign(event.type === 'page.online' ? { online: event.online } : { visible: event.visible });
+      const { signals } = context;
+      enqueue.assign({
+        signals:
+          event.type === 'page.online' ? { ...signals, online: event.online } : { ...signals, visible: event.visible },
+      });
       for (const channel of REQUEST_CHANNELS) enqueue.sendTo(`request.${channel}`, event);
     }),
     abortRunning: base.enqueueActions(({ enqueue }) => {
@@ -298,44 +320,52 @@ const cycle = base.extend({
 
     // ---- loading (S4-1, S4-9) ----
     planInitialLoad: base.enqueueActions(({ context, enqueue }) => {
-      enqueue.assign({ plan: initialPlan(context), planIndex: 0, loadedFull: false, stash: null, hasData: false });
+      enqueue.assign({
+        load: { plan: initialPlan(context), index: 0, loadedFull: false, stash: null },
+        hasData: false,
+      });
       enqueue({ type: 'showScope', params: { scope: context.scope } });
     }),
     requestPlanStep: sendTo('request.initial', ({ context }) => ({
       type: 'request' as const,
-      call: context.plan[context.planIndex].call,
+      call: context.load.plan[context.load.index].call,
     })),
-    applyPlanAnswer: base.enqueueActions(({ context, enqueue, event }) => {
+    // One answer of the initial action: its store writes, then one context update that also moves
+    // the plan on.
+    takePlanAnswer: base.enqueueActions(({ context, enqueue, event }) => {
       const { answer } = event as AnswerEvent;
-      const step = context.plan[context.planIndex];
+      const { load } = context;
+      const step = load.plan[load.index];
+      const next: Mutable<InitialLoad> = { ...load, index: load.index + 1 };
       const feed = answer.noData ? null : answer.feed;
       if (step.call.kind === 'repair') {
-        if (!feed) return;
         // S4-1: a repair loaded before the full feed waits for it; after it, it applies at once.
-        if (!context.loadedFull) enqueue.assign({ stash: feed });
-        else enqueue({ type: 'applyRepair', params: { feed } });
+        if (feed && !load.loadedFull) next.stash = feed;
+        else if (feed) enqueue({ type: 'applyRepair', params: { feed } });
+        enqueue.assign({ load: next });
         return;
       }
-      if (step.call.kind !== 'full') return;
+      if (step.call.kind !== 'full') {
+        enqueue.assign({ load: next });
+        return;
+      }
       const sport = step.call.sport;
-      const include = step.scope === 'mygames' ? context.myGamesIds : null;
+      const include = step.scope === 'mygames' ? context.myGames.ids : null;
       const loaded = feed ?? { ...emptyListFeed, sport };
       enqueue({
         type: 'applyFull',
         params: { feed: loaded, scope: step.scope, day: step.call.day, merge: step.merge, include },
       });
+      if (load.stash) enqueue({ type: 'applyRepair', params: { feed: load.stash } });
+      next.loadedFull = true;
+      next.stash = null;
       enqueue.assign({
-        loadedFull: true,
+        load: next,
         hasData: context.hasData || loaded.events.length > 0,
         signatures: { ...context.signatures, [sport]: loaded.signature },
         refreshUtime: loaded.refreshUtime ?? context.refreshUtime,
       });
-      if (context.stash) {
-        enqueue({ type: 'applyRepair', params: { feed: context.stash } });
-        enqueue.assign({ stash: null });
-      }
     }),
-    advancePlan: base.enqueueActions(({ context, enqueue }) => enqueue.assign({ planIndex: context.planIndex + 1 })),
 
     // ---- updates (S4-2, S4-3) ----
     planUpdateRound: base.enqueueActions(({ context, enqueue }) => {
@@ -409,7 +439,7 @@ const cycle = base.extend({
     }),
     noteMyGames: base.enqueueActions(({ enqueue, event }) => {
       if (event.type !== 'myGames.changed') return;
-      enqueue.assign({ myGamesNeeds: event.needs, myGamesIds: event.ids });
+      enqueue.assign({ myGames: { needs: event.needs, ids: event.ids } });
     }),
   },
 });
@@ -421,21 +451,15 @@ export const feedCycleMachine = cycle.createMachine({
     day: input.tab === 'myGames' ? 0 : (input.day ?? 0),
     tab: input.tab ?? 'all',
     scope: input.tab === 'myGames' ? 'mygames' : 'default',
-    myGamesNeeds: input.myGames?.needs ?? [],
-    myGamesIds: input.myGames?.ids ?? [],
-    plan: [],
-    planIndex: 0,
-    loadedFull: false,
-    stash: null,
+    myGames: { needs: input.myGames?.needs ?? [], ids: input.myGames?.ids ?? [] },
+    load: { plan: [], index: 0, loadedFull: false, stash: null },
     signatures: {},
     refreshUtime: null,
     hasData: false,
     pushEnabled: input.push ?? false,
     pushOpen: false,
     round: [],
-    online: input.online ?? true,
-    visible: input.visible ?? true,
-    lastProblem: null,
+    signals: { online: input.online ?? true, visible: input.visible ?? true },
     lastSyncAt: 0,
     now: input.now ?? Date.now,
   }),
@@ -473,7 +497,7 @@ export const feedCycleMachine = cycle.createMachine({
           on: {
             'feed.answer': [
               { guard: 'initialParseFailed', target: '#feedCycle.waitingToRetry' }, // S4-5
-              { guard: 'initialAnswer', target: 'next', reenter: true, actions: ['applyPlanAnswer', 'advancePlan'] },
+              { guard: 'initialAnswer', target: 'next', reenter: true, actions: 'takePlanAnswer' },
             ],
             // S8-1: max attempts on the initial action; it is retried like a failed parse.
             'feed.failed': { guard: 'initialGaveUp', target: '#feedCycle.waitingToRetry' },

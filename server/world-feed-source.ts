@@ -71,7 +71,12 @@ export function createWorldFeedSource(
   const epoch = options.epoch ?? `w${Math.floor(now())}`;
   const unsignedWindowMs = options.unsignedWindowMs ?? UNSIGNED_WINDOW_MS;
   const sysPushIntervalMs = options.sysPushIntervalMs ?? SYS_PUSH_INTERVAL_MS;
-  const listeners = new Set<(message: PushMessage) => void>();
+  /** Push listeners and the subjects each wants (null: all). */
+  const listeners = new Map<(message: PushMessage) => void, ((subject: string) => boolean) | null>();
+  const anyoneWants = (subject: string) => {
+    for (const wants of listeners.values()) if (!wants || wants(subject)) return true;
+    return false;
+  };
   const cache = new Map<string, CacheEntry>();
 
   // World version → time checkpoints, to find the version a time window starts at.
@@ -228,7 +233,7 @@ export function createWorldFeedSource(
   }
 
   function emit(message: PushMessage): void {
-    for (const listener of [...listeners]) {
+    for (const listener of [...listeners.keys()]) {
       try {
         listener(message);
       } catch {
@@ -313,6 +318,11 @@ export function createWorldFeedSource(
     }
     for (const sportId of touched.sports) {
       const current = versionOf(sportId);
+      const subject = updateSubject(sportId, projectType);
+      if (!anyoneWants(subject)) {
+        pushedVersion.set(sportId, current);
+        continue;
+      }
       const since = pushedVersion.get(sportId) ?? versionAtTime(now() - unsignedWindowMs);
       if (current <= since) continue;
       pushedVersion.set(sportId, current);
@@ -321,9 +331,12 @@ export function createWorldFeedSource(
         { sportId, sinceVersion: since, refreshUtime: refreshOf(sportId), signature: signatureOf(sportId, current) },
         sports.changedSince(state, sportId, since),
       );
-      emit({ subject: updateSubject(sportId, projectType), body }); // S7-23
+      emit({ subject, body }); // S7-23
     }
     for (const id of matches) {
+      // Detail hashes cost a render of every tab: only for matches somebody has open.
+      const subject = gamesSubject(language, id);
+      if (!anyoneWants(subject)) continue;
       const match = state.matches.get(id);
       // Match objects are never changed once folded: the same object has the same hashes.
       if (!match || pushedHashesOf.get(id) === match) continue;
@@ -331,7 +344,7 @@ export function createWorldFeedSource(
       const body = renderDetail(state, match, 'hashes', null);
       if (pushedHashes.get(id) === body) continue;
       pushedHashes.set(id, body);
-      emit({ subject: gamesSubject(language, id), body }); // S7-23
+      emit({ subject, body }); // S7-23
     }
     if (now() - lastSysPush >= sysPushIntervalMs) {
       lastSysPush = now();
@@ -350,8 +363,8 @@ export function createWorldFeedSource(
         return { status: 500, headers: TEXT_HEADERS, body: '0' };
       }
     },
-    onPush(listener): Unsubscribe {
-      listeners.add(listener);
+    onPush(listener, interest): Unsubscribe {
+      listeners.set(listener, interest?.wants ?? null);
       return () => {
         listeners.delete(listener);
       };

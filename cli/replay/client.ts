@@ -121,7 +121,7 @@ export class ReplayClient {
   }
 
   get myGamesIds(): readonly string[] {
-    return this.engine.actor.getSnapshot().context.myGamesIds;
+    return this.engine.actor.getSnapshot().context.myGames.ids;
   }
 
   /** Events of the scope shown. */

@@ -193,9 +193,12 @@ export class ClientNetwork {
 
   private connect(sub: Subscription): void {
     if (sub.stopped || sub.stop) return;
-    sub.stop = this.options.server().onPush((message) => {
-      if (!sub.stopped && sub.subjects.has(message.subject)) this.deliverPush(sub, message);
-    });
+    sub.stop = this.options.server().onPush(
+      (message) => {
+        if (!sub.stopped && sub.subjects.has(message.subject)) this.deliverPush(sub, message);
+      },
+      { wants: (subject) => sub.subjects.has(subject) },
+    );
     queueMicrotask(() => {
       if (!sub.stopped && sub.stop) sub.onStatus?.('open');
     });

@@ -23,10 +23,16 @@ export interface PushMessage {
 
 export type Unsubscribe = () => void;
 
+/** What a push listener wants: a source may skip rendering subjects nobody wants. */
+export interface PushInterest {
+  /** True for subjects the listener reads; without it, every subject. */
+  readonly wants?: (subject: string) => boolean;
+}
+
 export interface FeedSource {
   fetch(request: FeedRequest): FeedResponse | Promise<FeedResponse>;
   /** Push messages as they happen; sources without push return a no-op. */
-  onPush(listener: (message: PushMessage) => void): Unsubscribe;
+  onPush(listener: (message: PushMessage) => void, interest?: PushInterest): Unsubscribe;
   /** Current server time in epoch milliseconds (virtual time for the simulated world). */
   now(): number;
 }

@@ -112,7 +112,7 @@ function harness(options: Partial<FeedEngineOptions> = {}) {
 describe('feed cycle: initial load', () => {
   it('S4-1 S2-29 day 0 and −1 load the repair feed first, then the full feed; other days only the full feed', () => {
     const plan = (day: number) =>
-      initialPlan({ scope: 'default', sport: 1, day, myGamesNeeds: [] }).map((s) => s.call.kind);
+      initialPlan({ scope: 'default', sport: 1, day, myGames: { needs: [], ids: [] } }).map((s) => s.call.kind);
     expect(plan(0)).toEqual(['repair', 'full']);
     expect(plan(-1)).toEqual(['repair', 'full']);
     expect(plan(1)).toEqual(['full']);

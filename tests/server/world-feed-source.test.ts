@@ -98,6 +98,26 @@ describe('world feed source', () => {
     source.close();
   });
 
+  it('S7-23 subjects no listener wants are not rendered; a listener that wants them gets them', () => {
+    const sim = new FakeSimulation(soccerWorld());
+    const source = createWorldFeedSource(sim, { now: () => T0 });
+    const lists: string[] = [];
+    const details: string[] = [];
+    source.onPush((m) => lists.push(m.subject), { wants: (subject) => subject === 'u_1_1' });
+    sim.apply(goalWorld(sim.state, 10, 3), [scoreFact(10, 3)]);
+    expect(lists).toEqual(['u_1_1']); // no detail page open: the hashes were never pushed
+    const stop = source.onPush((m) => details.push(m.subject), {
+      wants: (subject) => subject === 'games_kk_LiveKz01',
+    });
+    sim.apply(goalWorld(sim.state, 11, 4), [scoreFact(11, 4)]);
+    expect(details).toEqual(['u_1_1', 'games_kk_LiveKz01']);
+    stop();
+    lists.length = 0;
+    sim.apply(goalWorld(sim.state, 12, 5), [scoreFact(12, 5)]);
+    expect(lists).toEqual(['u_1_1']);
+    source.close();
+  });
+
   it('S8-1 unknown feeds and unknown events answer 404 with body 0', async () => {
     const source = createWorldFeedSource(new FakeSimulation(soccerWorld()), { now: () => T0 });
     for (const feed of ['f_99_0_5_kk_1', 'dc_1_Unknown1', 'f_1_0_5_kk_2', 'nonsense']) {
