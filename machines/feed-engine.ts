@@ -84,6 +84,16 @@ export type FeedEngineEvent = Extract<
   }
 >;
 
+/**
+ * Watches the update and repair feeds the engine applies (live sounds read the rows a feed names
+ * before and after it lands). `before` runs just ahead of the apply and returns what `after` gets
+ * once the store holds the feed; null skips `after`. Full feeds are not watched.
+ */
+export interface ApplyWatcher<T = unknown> {
+  before(feed: ListFeed): T | null;
+  after(state: T): void;
+}
+
 export interface FeedEngine {
   readonly actor: Actor<typeof feedCycleMachine>;
   readonly liveMarker: Actor<typeof liveMarkerMachine>;
@@ -93,6 +103,8 @@ export interface FeedEngine {
   /** Server time, epoch ms. */
   serverNow(): number;
   send(event: FeedEngineEvent): void;
+  /** Adds a watcher of applied update and repair feeds; returns its removal. */
+  watchApplies<T>(watcher: ApplyWatcher<T>): () => void;
   start(): FeedEngine;
   stop(): void;
 }
@@ -157,6 +169,19 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
     while (forLiveMarker.length > 0) liveMarker.send(forLiveMarker.shift()!);
   };
 
+  const watchers = new Set<ApplyWatcher>();
+  /** Applies an update or repair feed, with the watchers around it. */
+  const applyWatched = (feed: ListFeed, apply: (feed: ListFeed) => ApplyResult) => {
+    if (watchers.size === 0) return forwardStages(apply(feed));
+    const seen: [ApplyWatcher, unknown][] = [];
+    for (const watcher of watchers) {
+      const state = watcher.before(feed);
+      if (state !== null) seen.push([watcher, state]);
+    }
+    forwardStages(apply(feed));
+    for (const [watcher, state] of seen) watcher.after(state);
+  };
+
   const machine = feedCycleMachine.provide({
     actors: {
       feedRequest: feedRequestMachine.provide({
@@ -190,8 +215,8 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
           }),
         );
       },
-      applyRepair: (_, params) => forwardStages(scoreboard.applyRepair(params.feed)),
-      applyUpdate: (_, params) => forwardStages(scoreboard.applyUpdate(params.feed)),
+      applyRepair: (_, params) => applyWatched(params.feed, (feed) => scoreboard.applyRepair(feed)),
+      applyUpdate: (_, params) => applyWatched(params.feed, (feed) => scoreboard.applyUpdate(feed)),
       applyOdds: (_, params) => forwardStages(scoreboard.applyOdds(params.feed)),
       applySys: (_, params) => options.onSys?.(params.sys),
       showScope: (_, params) => scoreboard.setScope(params.scope),
@@ -237,6 +262,13 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
     client,
     serverNow,
     send: (event) => actor.send(event),
+    watchApplies<T>(watcher: ApplyWatcher<T>) {
+      const added = watcher as ApplyWatcher;
+      watchers.add(added);
+      return () => {
+        watchers.delete(added);
+      };
+    },
     start() {
       liveMarker.start();
       actor.subscribe({ next: flushLiveMarker, error: (error) => log(`feed cycle stopped: ${String(error)}`) });

@@ -2,45 +2,31 @@
 // switched live by the settings toggle, fed by every open list session's feed engine, playing
 // through Web Audio (loaded on demand, only once sound is on).
 //
-// Where triggers come from: the feed cycle applies update and repair feeds through its provided
-// `applyUpdate` / `applyRepair` actions. The engine's actor system reports each action, with its
-// feed, just before running it; the events that feed names are read from the scoreboard then
-// (before) and again when the scoreboard reports the apply (after). Only those rows are looked at,
-// only in the scope the page shows, and only while sound is on: the store and engine stay untouched.
+// Where triggers come from: the feed engine lets watchers look at each update and repair feed it
+// applies (FeedEngine.watchApplies). The events a feed names are read from the scoreboard just
+// before it lands and again right after; only those rows are looked at, and only while sound is on.
 // Full feeds (first load, day change, reload) never sound.
-import type { Actor, AnyActorRef } from 'xstate';
+import type { Actor } from 'xstate';
 import { createActor, fromPromise } from 'xstate';
+import type { FeedEngine } from '../../machines/feed-engine';
 import { soundMachine } from '../../machines/sound';
 import { type SoundTrigger, soundTriggers } from '../domain/sound-rules';
-import type { ListFeed } from '../protocol/list-feed-types';
-import type { Scoreboard } from '../scoreboard/store';
 import type { ScoreboardEvent } from '../scoreboard/types';
 import type { SettingsRef } from '../ui/common/actors';
 import type { SoundPlayer } from '../ui/sound/web-audio-player';
 
 export type SoundActor = Actor<typeof soundMachine>;
 
-/** What a watched engine needs to offer: its feed cycle actor and its scoreboard. */
-export interface SoundSource {
-  readonly actor: AnyActorRef;
-  readonly scoreboard: Pick<Scoreboard, 'getEvent' | 'snapshot' | 'subscribe'>;
-}
+/** What a watched engine needs to offer. */
+export type SoundSource = Pick<FeedEngine, 'watchApplies'> & {
+  readonly scoreboard: Pick<FeedEngine['scoreboard'], 'getEvent' | 'snapshot'>;
+};
 
 /** Where triggers go: the page's sound machine, or a test. */
 export interface SoundSink {
-  /** Whether triggers are wanted now (sound on); when not, the engine is not looked at. */
+  /** Whether triggers are wanted now (sound on); when not, the feeds are not looked at. */
   wanted(): boolean;
   triggers(triggers: readonly SoundTrigger[]): void;
-}
-
-const APPLY_ACTIONS = new Set(['applyUpdate', 'applyRepair']); // machines/feed-cycle.ts provided actions
-
-function feedOf(params: unknown): ListFeed | null {
-  if (typeof params !== 'object' || params === null || !('feed' in params)) return null;
-  const feed = (params as { feed: unknown }).feed;
-  if (typeof feed !== 'object' || feed === null) return null;
-  const { events, repair } = feed as Partial<ListFeed>;
-  return Array.isArray(events) && Array.isArray(repair) ? (feed as ListFeed) : null;
 }
 
 /**
@@ -48,47 +34,33 @@ function feedOf(params: unknown): ListFeed | null {
  * The sink hears at most once per applied feed, after the engine's step (never from inside it).
  */
 export function watchEngineSounds(engine: SoundSource, sink: SoundSink): () => void {
-  let pending: Map<string, ScoreboardEvent> | null = null;
-
-  const inspection = engine.actor.system.inspect((event) => {
-    if (event.type !== '@xstate.action' || event.actorRef !== engine.actor) return;
-    pending = null;
-    if (!APPLY_ACTIONS.has(event.action.type) || !sink.wanted()) return;
-    const feed = feedOf(event.action.params);
-    if (!feed) return;
-    const before = new Map<string, ScoreboardEvent>();
-    for (const rows of [feed.events, feed.repair]) {
-      for (const row of rows) {
-        const held = typeof row?.id === 'string' ? engine.scoreboard.getEvent(row.id) : undefined;
-        if (held) before.set(row.id, held);
+  return engine.watchApplies<Map<string, ScoreboardEvent>>({
+    before(feed) {
+      if (!sink.wanted()) return null;
+      const before = new Map<string, ScoreboardEvent>();
+      for (const rows of [feed.events, feed.repair]) {
+        for (const row of rows) {
+          const held = engine.scoreboard.getEvent(row.id);
+          if (held) before.set(row.id, held);
+        }
       }
-    }
-    if (before.size > 0) pending = before;
+      return before.size > 0 ? before : null;
+    },
+    after(before) {
+      const fallbackSport = engine.scoreboard.snapshot().sportId;
+      const triggers: SoundTrigger[] = [];
+      for (const [id, was] of before) {
+        const now = engine.scoreboard.getEvent(id);
+        if (!now || now === was) continue; // unchanged rows keep their identity
+        const sportId = now.sportId ?? fallbackSport;
+        if (sportId === null) continue;
+        const kinds = soundTriggers(sportId, was, now);
+        if (kinds.length > 0) triggers.push({ matchId: id, sportId, kinds });
+      }
+      // The engine applies from inside the feed cycle's step: hand over once that step is done.
+      if (triggers.length > 0) queueMicrotask(() => sink.triggers(triggers));
+    },
   });
-
-  const unsubscribe = engine.scoreboard.subscribe(() => {
-    const before = pending;
-    pending = null;
-    if (!before) return;
-    const fallbackSport = engine.scoreboard.snapshot().sportId;
-    const triggers: SoundTrigger[] = [];
-    for (const [id, was] of before) {
-      const now = engine.scoreboard.getEvent(id);
-      if (!now || now === was) continue; // unchanged rows keep their identity
-      const sportId = now.sportId ?? fallbackSport;
-      if (sportId === null) continue;
-      const kinds = soundTriggers(sportId, was, now);
-      if (kinds.length > 0) triggers.push({ matchId: id, sportId, kinds });
-    }
-    // The scoreboard speaks from inside the feed cycle's action: hand over once that step is done.
-    if (triggers.length > 0) queueMicrotask(() => sink.triggers(triggers));
-  });
-
-  return () => {
-    inspection.unsubscribe();
-    unsubscribe();
-    pending = null;
-  };
 }
 
 export interface PageSoundsOptions {
