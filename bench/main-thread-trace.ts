@@ -34,6 +34,8 @@ export interface BusyWindow {
   /** The same tasks' thread CPU time, ms (tdur; a task without it counts its duration). */
   readonly cpuMs: number;
   readonly tasks: number;
+  /** Duration of the task holding `from` (for a burst: the push message handler), ms. */
+  readonly firstTaskMs: number;
   /** Self time by kind, ms; the kinds add up to busyMs. */
   readonly byKind: Record<WorkKind, number>;
   /** Self time by event name, ms (to check what the kinds hold). */
@@ -174,7 +176,8 @@ export function busyBetween(events: readonly TraceEvent[], from: TraceMark, to: 
       byName[name] = (byName[name] ?? 0) + selfUs / 1000;
     }
   }
-  return { busyMs: busyUs / 1000, cpuMs: cpuUs / 1000, tasks: inside.length, byKind, byName };
+  const firstTaskMs = (inside[0]?.ts === start ? (inside[0].dur ?? 0) : 0) / 1000;
+  return { busyMs: busyUs / 1000, cpuMs: cpuUs / 1000, tasks: inside.length, firstTaskMs, byKind, byName };
 }
 
 /** Self time per event name of a nest of slices (first slice encloses the rest), microseconds. */

@@ -42,6 +42,8 @@ const TRACE_CATEGORIES = [
   'disabled-by-default-devtools.timeline',
   'blink.user_timing',
   'toplevel',
+  // UI_BURST_CATEGORIES adds categories to look closer (e.g. disabled-by-default-devtools.timeline.invalidationTracking).
+  ...(process.env.UI_BURST_CATEGORIES ?? '').split(',').filter(Boolean),
 ];
 /** Set UI_BURST_BREAKDOWN=1 to print each round's main-thread breakdown. */
 const PRINT_ROUNDS = process.env.UI_BURST_BREAKDOWN === '1';
@@ -184,7 +186,10 @@ function printRounds(label: string, busy: readonly BusyWindow[]): void {
   console.log(`${label}: main-thread ms per round (busy = ${KINDS.join(' + ')})`);
   busy.forEach((b, i) => {
     const parts = KINDS.map((k) => `${k} ${b.byKind[k].toFixed(2)}`).join(', ');
-    console.log(`  #${i} busy ${b.busyMs.toFixed(2)} (cpu ${b.cpuMs.toFixed(2)}) in ${b.tasks} tasks: ${parts}`);
+    const first = b.firstTaskMs.toFixed(2);
+    console.log(
+      `  #${i} busy ${b.busyMs.toFixed(2)} (cpu ${b.cpuMs.toFixed(2)}, first task ${first}) in ${b.tasks} tasks: ${parts}`,
+    );
   });
   console.log(`  mean self time by event: ${JSON.stringify(topNames(busy, 14))}`);
 }
@@ -278,6 +283,8 @@ export default async function (): Promise<Record<string, unknown>> {
       applyPaintMainThreadCpuP95Ms: round2(p95(live.busy.map((b) => b.cpuMs))),
       applyPaintMainThreadCpuMedianMs: round2(p50(live.busy.map((b) => b.cpuMs))),
       warmupMainThreadMs: live.warmup.map((b) => round2(b.busyMs)),
+      pushTaskMedianMs: round2(p50(live.busy.map((b) => b.firstTaskMs))),
+      afterPushMedianMs: round2(p50(live.busy.map((b) => b.busyMs - b.firstTaskMs))),
       mainThreadTasksMedian: p50(live.busy.map((b) => b.tasks)),
       pushMessagesMedian: p50(live.wall.map((w) => w.pushes)),
       mainThreadBreakdownMedianMs: medianBreakdown(live.busy),

@@ -36,6 +36,7 @@ describe('ui-burst main-thread trace', () => {
     const [to] = userMarks(EVENTS, 'kz-painted:');
     const busy = busyBetween(EVENTS, from, to);
     expect(busy.tasks).toBe(2);
+    expect(busy.firstTaskMs).toBeCloseTo(1, 6);
     expect(busy.busyMs).toBeCloseTo(4, 6);
     expect(busy.cpuMs).toBeCloseTo(3.3, 6);
   });

@@ -2,6 +2,7 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BLINK_HALF_MS, BLINK_OFF_ATTRIBUTE } from '../../src/ui/list/blink-phase';
 import { DuelRow } from '../../src/ui/list/DuelRow';
 import { LeagueHeader } from '../../src/ui/list/LeagueHeader';
 import { RaceRow } from '../../src/ui/list/RaceRow';
@@ -61,6 +62,37 @@ describe('duel rows', () => {
       'a',
     ]);
     expect(screen.getByTestId('wrap-a').querySelector('.status-full')?.textContent).toBe('Аяқталды');
+  });
+
+  it('S9-4 the live minute moves on the shared 5 s tick', () => {
+    const live = event('a', L.id, { stageType: 2, stage: 12, periodStartTime: NOW / 1000 - 23 * 60 - 5 });
+    const { clock } = renderRows(snapshot([L], [live]), ['a']);
+    const minute = () => screen.getByTestId('wrap-a').querySelector('.status-full')?.textContent;
+    expect(minute()).toBe("24'");
+    act(() => clock.advance(60_000));
+    expect(minute()).toBe("25'");
+  });
+
+  it('S4-18 running clocks blink together on one shared phase that stops with the last of them', () => {
+    const running = { stageType: 2, stage: 12, periodStartTime: NOW / 1000 - 600, homeScore: 0, awayScore: 0 };
+    const { clock, unmount } = renderRows(snapshot([L], [event('a', L.id, running), event('b', L.id, running)]), [
+      'a',
+      'b',
+    ]);
+    const off = () => document.documentElement.hasAttribute(BLINK_OFF_ATTRIBUTE);
+    expect(screen.getByTestId('wrap-a').querySelector('.blink')).toBeTruthy();
+    expect(screen.getByTestId('wrap-b').querySelector('.blink')).toBeTruthy();
+    expect(off()).toBe(false);
+    act(() => clock.advance(BLINK_HALF_MS));
+    expect(off()).toBe(true);
+    act(() => clock.advance(BLINK_HALF_MS));
+    expect(off()).toBe(false);
+    act(() => clock.advance(BLINK_HALF_MS));
+    expect(off()).toBe(true);
+    unmount();
+    expect(off()).toBe(false);
+    clock.advance(BLINK_HALF_MS);
+    expect(off()).toBe(false);
   });
 
   it('S3-5 the serve mark shows for the serving side of a live tennis match only', () => {

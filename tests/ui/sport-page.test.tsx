@@ -164,6 +164,34 @@ describe('sport page', () => {
     expect(score()).toBe('10');
   });
 
+  it('S2-33 a row opens its match page in place; a modified click is left to the browser', async () => {
+    const game = event('Kz12Ab34', KZ.id, { stageType: 2, stage: 12, homeScore: 0, awayScore: 0 });
+    const s = day();
+    renderPage(<SiteRoutes overscan={50} />, {
+      gateway: fakeGateway(snapshot([TOP, KZ], [...s.events.values(), game])),
+    });
+    const prevented: boolean[] = [];
+    // After the page's own handlers: note whether the click was taken, and keep happy-dom from following links.
+    const note = (e: MouseEvent) => {
+      prevented.push(e.defaultPrevented);
+      e.preventDefault();
+    };
+    document.addEventListener('click', note);
+    try {
+      const row = () => document.querySelector('[data-event-id="Kz12Ab34"]') as HTMLElement;
+      expect(row().getAttribute('href')).toBe('/kz/match/Kz12Ab34/');
+      fireEvent.click(row(), { ctrlKey: true });
+      expect(prevented).toEqual([false]);
+      expect(document.querySelector('.match-header')).toBeNull();
+      fireEvent.click(row().querySelector('.side__name') as HTMLElement);
+      expect(prevented).toEqual([false, true]);
+      const header = await screen.findByTestId('match-header');
+      expect(header.querySelector('.match-header__team--home')?.textContent).toBe('Home Kz12Ab34');
+    } finally {
+      document.removeEventListener('click', note);
+    }
+  });
+
   it('S2-1 unknown paths get the Kazakh not-found page; /kz/ goes to football', () => {
     renderPage(<SiteRoutes />, { route: '/kz/no-such-sport/' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Бет табылмады');

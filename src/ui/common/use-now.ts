@@ -70,12 +70,15 @@ export function useNow(periodMs: number, active = true): number {
     (listener: () => void) => (active ? clock.subscribe(periodMs, listener) : () => {}),
     [clock, periodMs, active],
   );
-  return useSyncExternalStore(
-    subscribe,
+  // A stable read too: a changed getSnapshot costs React an extra effect on every re-render.
+  const read = useCallback(
     () => (active ? Math.floor(clock.now() / periodMs) * periodMs : 0),
-    () => 0,
+    [clock, periodMs, active],
   );
+  return useSyncExternalStore(subscribe, read, serverNow);
 }
+
+const serverNow = () => 0;
 
 /**
  * Whether `until` is still ahead, checked every `periodMs` while it is: the component re-renders
@@ -88,6 +91,6 @@ export function useBefore(until: number | null, periodMs: number): boolean {
     (listener: () => void) => (waiting ? clock.subscribe(periodMs, listener) : () => {}),
     [clock, periodMs, waiting],
   );
-  const get = () => until !== null && until > clock.now();
+  const get = useCallback(() => until !== null && until > clock.now(), [clock, until]);
   return useSyncExternalStore(subscribe, get, get);
 }

@@ -1,10 +1,11 @@
 // One match of a duel sport: status or start time, the two sides, the score, part scores where the
 // layout has room, red cards, the serve mark and odds. It reads only its own event (narrow select).
+// A burst of score changes re-renders a changed row's thin top level; each cell is a memoised part
+// with plain props, so only the cells whose text moved touch the DOM. The live minute ticks inside
+// the status cell alone. Clicks are handled once by the list (row-navigation.ts).
 import { useSelector } from '@xstate/react';
 import { memo } from 'react';
-import { useNavigate } from 'react-router';
-import { EDITION } from '../../domain/edition';
-import { type Sport, sportById } from '../../domain/sports';
+import { sportById } from '../../domain/sports';
 import { isLiveStage, STAGE_TYPE } from '../../domain/stages';
 import { kk } from '../../i18n/kk';
 import type { ScoreboardEvent } from '../../scoreboard/types';
@@ -12,8 +13,9 @@ import { usePageActors } from '../common/actors';
 import { useNow, usePageClock } from '../common/use-now';
 import { oddsText, resultShows, statusText } from '../format/domain';
 import { startTimeText } from '../format/time';
-import type { MatchHint } from '../match/MatchPage';
 import { useScoreboardEvent } from '../store/hooks';
+import { useBlinkPhase } from './blink-phase';
+import { matchHref } from './row-navigation';
 import { useActiveHighlight } from './use-highlight';
 
 const LIVE_TICK_MS = 5_000; // S9-4: counter refresh every 5 s
@@ -26,62 +28,94 @@ export interface DuelRowProps {
 
 export const DuelRow = memo(function DuelRow({ eventId, sportId, withOdds }: DuelRowProps) {
   const event = useScoreboardEvent(eventId);
-  const sport = sportById(sportId);
-  const clock = usePageClock();
-  // A plain anchor rather than <Link>: rows re-render on every score change and should stay cheap.
-  const navigate = useNavigate();
-  const live = event !== undefined && isLiveStage(event.stageType);
-  useNow(LIVE_TICK_MS, live);
   const highlight = useActiveHighlight(event);
+  const sport = sportById(sportId);
   if (!event || !sport) return null;
-  const now = clock.now();
-  const showScore = resultShows(event);
-  const status = event.stageType === STAGE_TYPE.SCHEDULED ? null : statusText(event, sportId, now);
-  const classes = ['row', 'row--duel'];
-  if (live) classes.push('row--live');
-  if (event.liveMarked) classes.push('row--marked');
-  if (highlight) classes.push(`row--hl-${highlight}`);
+  const live = isLiveStage(event.stageType);
+  let className = live ? 'row row--duel row--live' : 'row row--duel';
+  if (event.liveMarked) className += ' row--marked';
+  if (highlight) className += ` row--hl-${highlight}`;
   const home = event.home ?? event.homeShort ?? '';
   const away = event.away ?? event.awayShort ?? '';
-  const href = `${EDITION.routePrefix}/match/${eventId}/`;
+  const showScore = resultShows(event);
+  const serving = sport.serving && live ? (event.service ?? 0) : 0;
   return (
     <a
-      className={classes.join(' ')}
-      href={href}
-      onClick={(e) => {
-        // A plain click navigates inside the page; modified clicks open a tab as links do.
-        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-        e.preventDefault();
-        navigate(href, { state: { sportId, home, away } satisfies MatchHint });
-      }}
+      className={className}
+      href={matchHref(eventId)}
       data-event-id={eventId}
       aria-label={kk.list.openMatch(home, away)}
     >
-      <span className="row__status" data-testid="row-status">
-        {status === null ? (
-          <span className="row__time">{event.startTime ? startTimeText(event.startTime, now) : ''}</span>
-        ) : (
-          <span className={status.live ? 'row__stage row__stage--live' : 'row__stage'}>
-            <StatusLabel text={status.text} short={status.short} blink={status.blink} />
-          </span>
-        )}
-      </span>
-      <span className="row__sides">
-        <Side name={home} redCards={event.homeRedCards} serving={sport.serving && live && event.service === 1} />
-        <Side name={away} redCards={event.awayRedCards} serving={sport.serving && live && event.service === 2} />
-      </span>
-      <span className={highlight ? 'row__score row__score--hl' : 'row__score'} data-testid="row-score">
-        <span>{showScore ? (event.homeScore ?? 0) : '-'}</span>
-        <span>{showScore ? (event.awayScore ?? 0) : '-'}</span>
-      </span>
-      <Parts event={event} sport={sport} />
-      {withOdds ? <Odds event={event} sport={sport} /> : null}
+      <StatusCell event={event} sportId={sportId} live={live} />
+      <Sides
+        home={home}
+        away={away}
+        homeRedCards={event.homeRedCards ?? 0}
+        awayRedCards={event.awayRedCards ?? 0}
+        serving={serving}
+      />
+      <Score
+        home={showScore ? String(event.homeScore ?? 0) : '-'}
+        away={showScore ? String(event.awayScore ?? 0) : '-'}
+        highlighted={highlight !== null}
+      />
+      {sport.parts >= 2 ? <Parts event={event} parts={sport.parts} /> : null}
+      {withOdds ? (
+        <Odds
+          threeWay={sport.oddsType === '1x2'}
+          odds1={event.odds1}
+          oddsX={event.oddsX}
+          odds2={event.odds2}
+          prev1={event.prevOdds1}
+          prevX={event.prevOddsX}
+          prev2={event.prevOdds2}
+        />
+      ) : null}
     </a>
+  );
+});
+
+/** Start time, or live minute / stage; re-read every 5 s while the match is live (S9-4). */
+const StatusCell = memo(function StatusCell({
+  event,
+  sportId,
+  live,
+}: {
+  event: ScoreboardEvent;
+  sportId: number;
+  live: boolean;
+}) {
+  const clock = usePageClock();
+  useNow(LIVE_TICK_MS, live);
+  const now = clock.now();
+  if (event.stageType === STAGE_TYPE.SCHEDULED) {
+    return <StartTime text={event.startTime ? startTimeText(event.startTime, now) : ''} />;
+  }
+  const status = statusText(event, sportId, now);
+  return <Stage text={status.text} short={status.short} blink={status.blink} live={status.live} />;
+});
+
+const StartTime = memo(function StartTime({ text }: { text: string }) {
+  return (
+    <span className="row__status" data-testid="row-status">
+      <span className="row__time">{text}</span>
+    </span>
+  );
+});
+
+const Stage = memo(function Stage(props: { text: string; short: string; blink: boolean; live: boolean }) {
+  return (
+    <span className="row__status" data-testid="row-status">
+      <span className={props.live ? 'row__stage row__stage--live' : 'row__stage'}>
+        <StatusLabel text={props.text} short={props.short} blink={props.blink} />
+      </span>
+    </span>
   );
 });
 
 /** Full and short status text (CSS picks one by width, S3-38); a running clock's apostrophe blinks (S4-18). */
 export function StatusLabel({ text, short, blink }: { text: string; short: string; blink: boolean }) {
+  useBlinkPhase(blink);
   const strip = (t: string) => (blink && t.endsWith("'") ? t.slice(0, -1) : t);
   const mark = blink ? (
     <span className="blink" aria-hidden="true">
@@ -102,10 +136,26 @@ export function StatusLabel({ text, short, blink }: { text: string; short: strin
   );
 }
 
+const Sides = memo(function Sides(props: {
+  home: string;
+  away: string;
+  homeRedCards: number;
+  awayRedCards: number;
+  /** The serving side (S3-5), 0 for none. */
+  serving: number;
+}) {
+  return (
+    <span className="row__sides">
+      <Side name={props.home} redCards={props.homeRedCards} serving={props.serving === 1} />
+      <Side name={props.away} redCards={props.awayRedCards} serving={props.serving === 2} />
+    </span>
+  );
+});
+
 const CARD_SLOTS = ['a', 'b', 'c', 'd'];
 
-function Side({ name, redCards, serving }: { name: string; redCards?: number; serving: boolean }) {
-  const cards = typeof redCards === 'number' && redCards > 0 ? Math.min(redCards, 4) : 0;
+function Side({ name, redCards, serving }: { name: string; redCards: number; serving: boolean }) {
+  const cards = redCards > 0 ? Math.min(redCards, 4) : 0;
   return (
     <span className="side">
       <span className={serving ? 'serve serve--on' : 'serve'} title={serving ? kk.list.serving : undefined}>
@@ -123,18 +173,28 @@ function Side({ name, redCards, serving }: { name: string; redCards?: number; se
   );
 }
 
+const Score = memo(function Score({ home, away, highlighted }: { home: string; away: string; highlighted: boolean }) {
+  return (
+    <span className={highlighted ? 'row__score row__score--hl' : 'row__score'} data-testid="row-score">
+      <span className="row__score-box">
+        <span>{home}</span>
+        <span>{away}</span>
+      </span>
+    </span>
+  );
+});
+
 const partValue = (event: ScoreboardEvent, side: 'home' | 'away', n: number): number | undefined =>
   (event as unknown as Record<string, number | undefined>)[`${side}Part${n}`];
 
 /** Played parts (sets, quarters, periods …) up to the sport's part count (S3-9…S3-21). */
-function Parts({ event, sport }: { event: ScoreboardEvent; sport: Sport }) {
-  if (sport.parts < 2) return null;
+function Parts({ event, parts: count }: { event: ScoreboardEvent; parts: number }) {
   const parts: number[] = [];
-  for (let n = 1; n <= sport.parts; n++) {
+  for (let n = 1; n <= count; n++) {
     if (partValue(event, 'home', n) !== undefined || partValue(event, 'away', n) !== undefined) parts.push(n);
   }
   return (
-    <span className="row__parts" style={{ '--parts': sport.parts } as React.CSSProperties} aria-hidden="true">
+    <span className="row__parts" style={{ '--parts': count } as React.CSSProperties} aria-hidden="true">
       {parts.map((n) => (
         <span key={n} className="part">
           <span>{partValue(event, 'home', n) ?? ''}</span>
@@ -145,21 +205,31 @@ function Parts({ event, sport }: { event: ScoreboardEvent; sport: Sport }) {
   );
 }
 
+interface OddsProps {
+  /** 1 X 2, or 1 2 (S3-8). */
+  readonly threeWay: boolean;
+  readonly odds1?: number;
+  readonly oddsX?: number;
+  readonly odds2?: number;
+  readonly prev1?: number;
+  readonly prevX?: number;
+  readonly prev2?: number;
+}
+
 /** Odds columns: 1 X 2 or 1 2 by the sport's odds type (S3-8), in the chosen format (S1-7). */
-function Odds({ event, sport }: { event: ScoreboardEvent; sport: Sport }) {
+const Odds = memo(function Odds({ threeWay, odds1, oddsX, odds2, prev1, prevX, prev2 }: OddsProps) {
   const { settings } = usePageActors();
   const format = useSelector(settings, (s) => s.context.oddsFormat);
-  const outcomes: ReadonlyArray<readonly [string, number | undefined, number | undefined]> =
-    sport.oddsType === '1x2'
-      ? [
-          ['1', event.odds1, event.prevOdds1],
-          ['X', event.oddsX, event.prevOddsX],
-          ['2', event.odds2, event.prevOdds2],
-        ]
-      : [
-          ['1', event.odds1, event.prevOdds1],
-          ['2', event.odds2, event.prevOdds2],
-        ];
+  const outcomes: ReadonlyArray<readonly [string, number | undefined, number | undefined]> = threeWay
+    ? [
+        ['1', odds1, prev1],
+        ['X', oddsX, prevX],
+        ['2', odds2, prev2],
+      ]
+    : [
+        ['1', odds1, prev1],
+        ['2', odds2, prev2],
+      ];
   return (
     <span className={`row__odds row__odds--${outcomes.length}`} data-testid="row-odds">
       {outcomes.map(([outcome, value, before]) => {
@@ -173,4 +243,4 @@ function Odds({ event, sport }: { event: ScoreboardEvent; sport: Sport }) {
       })}
     </span>
   );
-}
+});

@@ -9,6 +9,7 @@ import { DuelRow } from './DuelRow';
 import { LeagueHeader } from './LeagueHeader';
 import { type ListFilter, type ListItem, listItemsSelector, sameItems } from './list-items';
 import { RaceRow } from './RaceRow';
+import { useRowNavigation } from './row-navigation';
 
 export const ITEM_HEIGHT = { league: 40, duel: 54, race: 34 } as const;
 
@@ -27,6 +28,7 @@ export function EventList({ sportId, filter, withOdds, onToggleLeague, overscan 
   const items = useScoreboardSelector(select, sameItems);
   const noDuel = sportById(sportId)?.noDuel ?? false;
   const rowHeight = noDuel ? ITEM_HEIGHT.race : ITEM_HEIGHT.duel;
+  const openMatch = useRowNavigation(sportId);
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
@@ -47,7 +49,16 @@ export function EventList({ sportId, filter, withOdds, onToggleLeague, overscan 
   });
   if (items.length === 0) return <div className="list-empty">{empty}</div>;
   return (
-    <div ref={listRef} className="event-list" style={{ height: virtualizer.getTotalSize() }} data-items={items.length}>
+    // Row links are focusable anchors; a keyboard Enter on one arrives here as its click.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: delegated handler for the rows' own links
+    // biome-ignore lint/a11y/noStaticElementInteractions: delegated handler for the rows' own links
+    <div
+      ref={listRef}
+      className="event-list"
+      style={{ height: virtualizer.getTotalSize() }}
+      data-items={items.length}
+      onClick={openMatch}
+    >
       {virtualizer.getVirtualItems().map((v) => {
         const item = items[v.index];
         if (!item) return null;

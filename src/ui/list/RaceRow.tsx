@@ -22,11 +22,10 @@ export const RaceRow = memo(function RaceRow({ eventId, leagueId, sportId, tied 
   if (!event) return null;
   const live = event.liveMarked || isLiveStage(stageTypeOf(event, league));
   const columns = raceColumns(sportId);
-  const classes = ['row', 'row--race'];
-  if (live) classes.push('row--live');
-  if (highlight) classes.push(`row--hl-${highlight}`);
+  let className = live ? 'row row--race row--live' : 'row row--race';
+  if (highlight) className += ` row--hl-${highlight}`;
   return (
-    <div className={classes.join(' ')} data-event-id={eventId} style={{ '--cols': columns.length } as CSSVars}>
+    <div className={className} data-event-id={eventId} style={{ '--cols': columns.length } as CSSVars}>
       <span className="race__rank" data-testid="race-rank">
         {rankText(sportId, event.rank, tied)}
       </span>
