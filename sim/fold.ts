@@ -4,6 +4,7 @@
 import type { EventFieldName, EventFields } from '../src/protocol/keys';
 import type { Fact, OddsQuote } from './facts';
 import type { BookmakerOdds, LeagueState, MatchState, WorldState } from './world/state';
+import { LayeredMap } from './world/layered-map';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type FieldBag = Record<string, string | number | undefined>;
@@ -42,7 +43,7 @@ export class WorldBuilder {
   private version: number;
   private time: number;
   private leagues: Map<string, LeagueState> | null = null;
-  private matches: Map<string, MatchState> | null = null;
+  private matches: LayeredMap<string, MatchState> | null = null;
   private moved: Map<string, number> | null = null;
   /** Matches whose objects were created in this batch and may be mutated in place. */
   private readonly owned = new Set<string>();
@@ -59,7 +60,7 @@ export class WorldBuilder {
       version: this.version,
       time: this.time,
       leagues: this.leagues ?? this.base.leagues,
-      matches: this.matches ?? this.base.matches,
+      matches: this.matches?.freeze() ?? this.base.matches,
       moved: this.moved ?? this.base.moved,
     };
   }
@@ -69,8 +70,10 @@ export class WorldBuilder {
     return this.leagues;
   }
 
-  private matchMap(): Map<string, MatchState> {
-    if (!this.matches) this.matches = new Map(this.base.matches);
+  // Copied as a layer over the previous batch's map: a batch touches few of the day's matches.
+  private matchMap(): LayeredMap<string, MatchState> {
+    // A finished (peeked) map stays as it was: later writes go to a new draft.
+    if (!this.matches || this.matches.isFrozen) this.matches = LayeredMap.draft(this.matches ?? this.base.matches);
     return this.matches;
   }
 
