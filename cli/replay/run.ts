@@ -4,6 +4,7 @@ import { DEFAULT_FEED_PAGE } from '../../src/net/feed-names';
 import { type Backend, createCaptureBackend, createWorldBackend, sportsOfFacts } from './backend';
 import type { InjectableBug } from './bugs';
 import type { FaultRates } from './faults';
+import { widenYoungGeneration } from './heap';
 import { Harness, localMidnight, type ReplayReport, SETTLE_MS, type VirtualClock } from './harness';
 import type { ReplayInput } from './input';
 import type { TraceEntry } from './trace';
@@ -39,6 +40,7 @@ function pickSports(available: readonly number[], wanted: readonly number[] | nu
 }
 
 export async function runReplay(input: ReplayInput, options: RunReplayOptions = {}): Promise<ReplayResult> {
+  widenYoungGeneration();
   const clock: VirtualClock = { time: 0 };
   const now = () => clock.time;
   let backend: Backend;

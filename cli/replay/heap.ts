@@ -1,0 +1,15 @@
+// A replay steps dozens of page machines thousands of times: every step leaves short-lived
+// snapshots, feeds and rows behind. A larger young generation lets most of them die before a
+// scavenge copies them (about 15% less CPU for a whole day, bench/replay.bench.ts); the old
+// generation is untouched. V8 reads the size when it next resizes the young space.
+import { setFlagsFromString } from 'node:v8';
+
+const YOUNG_SEMI_SPACE_MB = 64;
+let widened = false;
+
+/** Widens the process's young generation, once per process. */
+export function widenYoungGeneration(): void {
+  if (widened) return;
+  widened = true;
+  setFlagsFromString(`--max-semi-space-size=${YOUNG_SEMI_SPACE_MB}`);
+}
