@@ -17,7 +17,9 @@
 //     push             S4-2 push connects when data exists; if it fails, polling takes over (S8-3).
 //     system           S4-2 the sys feed every 60 s in fallback (while push is not open).
 //     odds             S2-28/S9-5 the odds feed while the odds tab shows, every 60 s.
-//     highlights       S9-4 highlight lifetimes: expired highlights are cleared every second while any are pending.
+//     highlights       S9-4 highlight lifetimes: resting while nothing is highlighted; the engine
+//                      sends highlights.due after a step that made one, and the region then waits
+//                      for the first highlight's end (the provided highlightEnd delay) and clears it.
 //
 // S4-6 (304/204/1223/empty = no data), S4-7 (unknown events ignored) and S4-8 (removal rules) are
 // applied by the scoreboard the provided actions write to. An update whose A2 (refresh utime) is
@@ -145,7 +147,9 @@ export type FeedCycleEvent =
   | { readonly type: 'push.closed' }
   | { readonly type: 'push.failed' }
   | { readonly type: 'push.message'; readonly subject: string; readonly feed: ListFeed | null }
-  | { readonly type: 'reload' };
+  | { readonly type: 'reload' }
+  /** Sent by the engine: a highlight ends before the wait under way (or nothing is waited for). */
+  | { readonly type: 'highlights.due' };
 
 /** Parameters of the provided applyFull action. */
 export interface ApplyFullParams {
@@ -228,13 +232,16 @@ const base = setup({
     showScope: (_, _params: { scope: ScopeName }) => {},
     toggleCollapsed: (_, _params: { leagueId: string }) => {},
     expireHighlights: () => {},
+    /** The highlights region rests: no wait is under way. */
+    highlightsResting: () => {},
     tabShown: (_, _params: { tab: FeedTab }) => {},
     logProblem: (_, _params: { message: string }) => {},
   },
 
   guards: {
     // Provided by the engine from the store; without one the tick never rests.
-    highlightsPending: () => true,
+    /** Some highlight ends later than now (provided by the engine from the store). */
+    highlightsRemain: () => false,
     planDone: ({ context }) => context.load.index >= context.load.plan.length,
     initialAnswer: ({ event }) => event.type === 'feed.answer' && event.channel === 'initial',
     initialParseFailed: ({ event }) =>
@@ -286,7 +293,8 @@ const base = setup({
     updateInterval: ({ context }) => (context.pushOpen ? DEFAULT_SYNC_MS : UPDATE_SYNC_MS),
     systemPoll: SYSTEM_POLL_MS,
     oddsSync: ODDS_SYNC_MS,
-    highlightTick: HIGHLIGHT_TICK_MS,
+    // Provided by the engine: until the first highlight ends. The default checks every second.
+    highlightEnd: HIGHLIGHT_TICK_MS,
     // S4-5: random 20–80 s; the random source is injected by providing this delay.
     parseRetry: () => PARSE_RETRY_MIN_MS + Math.random() * PARSE_RETRY_SPAN_MS,
   },
@@ -670,21 +678,25 @@ export const feedCycleMachine = cycle.createMachine({
           },
         },
 
-        // S9-4: highlight lifetimes. The tick runs only while highlights are pending. Highlights are
-        // made only while a step applies a feed, and an eventless transition is checked after every
-        // step, so a new highlight wakes the tick without competing with other regions' events.
+        // S9-4: highlight lifetimes. Highlights are made only while a step applies a feed; after
+        // such a step the engine sends highlights.due when the new highlight ends before the wait
+        // under way (or nothing was waited for), so the region wakes or re-aims without a tick.
         highlights: {
-          initial: 'ticking',
+          initial: 'resting',
           states: {
-            ticking: {
+            resting: {
+              entry: 'highlightsResting',
+              on: { 'highlights.due': 'waiting' },
+            },
+            waiting: {
+              on: { 'highlights.due': { target: 'waiting', reenter: true } },
               after: {
-                highlightTick: [
-                  { guard: 'highlightsPending', target: 'ticking', reenter: true, actions: 'expireHighlights' },
-                  { target: 'idle', actions: 'expireHighlights' },
+                highlightEnd: [
+                  { guard: 'highlightsRemain', target: 'waiting', reenter: true, actions: 'expireHighlights' },
+                  { target: 'resting', actions: 'expireHighlights' },
                 ],
               },
             },
-            idle: { always: { guard: 'highlightsPending', target: 'ticking' } },
           },
         },
       },

@@ -27,6 +27,7 @@ import {
   type FeedTab,
   feedCycleMachine,
   type MyGamesNeed,
+  HIGHLIGHT_TICK_MS,
   PARSE_RETRY_MIN_MS,
   PARSE_RETRY_SPAN_MS,
 } from './feed-cycle';
@@ -162,11 +163,19 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
   // Events for the live marker are queued inside cycle actions and sent once the cycle's step is
   // done: an actor must not run another actor's transitions from inside its own actions.
   const forLiveMarker: LiveMarkerEvent[] = [];
+  // S9-4: the cycle's highlights region waits for the first highlight's end. After a step that
+  // applied a feed (or let the region rest), a highlight ending before that wait wakes it.
+  let highlightWaitEndsAt = Number.POSITIVE_INFINITY;
+  let highlightsMayMove = false;
   const forwardStages = (result: ApplyResult) => {
+    highlightsMayMove = true;
     for (const change of result.stageChanges) forLiveMarker.push({ type: 'event.stageChanged', ...change });
   };
-  const flushLiveMarker = () => {
+  const afterStep = () => {
     while (forLiveMarker.length > 0) liveMarker.send(forLiveMarker.shift()!);
+    if (!highlightsMayMove) return;
+    highlightsMayMove = false;
+    if (scoreboard.nextHighlightEnd() < highlightWaitEndsAt) actor.send({ type: 'highlights.due' });
   };
 
   const watchers = new Set<ApplyWatcher>();
@@ -227,15 +236,25 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
       expireHighlights: () => {
         scoreboard.expireHighlights();
       },
+      highlightsResting: () => {
+        highlightWaitEndsAt = Number.POSITIVE_INFINITY;
+        highlightsMayMove = true;
+      },
       tabShown: (_, params) => {
         forLiveMarker.push({ type: 'tab.shown', live: params.tab === 'live' });
       },
       logProblem: (_, params) => log(params.message),
     },
     guards: {
-      highlightsPending: () => scoreboard.hasHighlights(),
+      highlightsRemain: () => Number.isFinite(scoreboard.nextHighlightEnd(now())),
     },
     delays: {
+      highlightEnd: () => {
+        const end = scoreboard.nextHighlightEnd();
+        const wait = Number.isFinite(end) ? Math.max(0, end - now()) : HIGHLIGHT_TICK_MS;
+        highlightWaitEndsAt = now() + wait;
+        return wait;
+      },
       parseRetry: () => PARSE_RETRY_MIN_MS + random() * PARSE_RETRY_SPAN_MS, // S4-5
     },
   });
@@ -271,7 +290,7 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
     },
     start() {
       liveMarker.start();
-      actor.subscribe({ next: flushLiveMarker, error: (error) => log(`feed cycle stopped: ${String(error)}`) });
+      actor.subscribe({ next: afterStep, error: (error) => log(`feed cycle stopped: ${String(error)}`) });
       actor.start();
       if (options.pageSignals && !unsubscribePage) {
         let last = options.pageSignals.current;

@@ -89,6 +89,8 @@ export interface Scoreboard {
   expireHighlights(): number;
   /** Whether any highlight is still pending, in any scope. */
   hasHighlights(): boolean;
+  /** When the first pending highlight ending after `after` ends (epoch ms, our clock); Infinity if none. */
+  nextHighlightEnd(after?: number): number;
   /** Sets a league collapsed or shown and returns the cookie value to store (S4-13). */
   setCollapsed(leagueId: string, collapsed: boolean): string;
   toggleCollapsed(leagueId: string): string;
@@ -651,6 +653,17 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
     return false;
   }
 
+  function nextHighlightEnd(after = Number.NEGATIVE_INFINITY): number {
+    let first = Number.POSITIVE_INFINITY;
+    for (const scope of scopes.values()) {
+      for (const id of scope.highlighted) {
+        const until = scope.rows.get(id)?.highlight?.until;
+        if (until !== undefined && until > after && until < first) first = until;
+      }
+    }
+    return first;
+  }
+
   function expireHighlights(): number {
     const time = now();
     const next = version + 1;
@@ -730,6 +743,7 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
     clearLiveMark,
     expireHighlights,
     hasHighlights,
+    nextHighlightEnd,
     setCollapsed,
     toggleCollapsed(leagueId) {
       const league = scopeOf().leagues.get(leagueId);

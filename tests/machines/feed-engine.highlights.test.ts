@@ -1,5 +1,6 @@
-// Highlight lifetimes run on the feed cycle's tick (S9-4). The tick rests while nothing is
-// highlighted and wakes after the step that makes one, so a goal that arrives later still ends on time.
+// Highlight lifetimes (S9-4): the feed cycle's highlights region rests while nothing is highlighted,
+// wakes after the step that makes a highlight, and waits for the first one's end (re-aimed when a
+// shorter one arrives), so every highlight ends on time without a tick every second.
 import { describe, expect, it, vi } from 'vitest';
 import { createFeedEngine } from '../../machines/feed-engine';
 import { TestFeedSource } from '../scoreboard/helpers/test-feed-source';
@@ -38,9 +39,54 @@ describe('feed engine highlight tick', () => {
     await settle();
     expect(engine.scoreboard.getEvent('ev1')?.highlight).not.toBeNull();
 
-    // Its lifetime ends: the next tick clears it, within a second.
-    await vi.advanceTimersByTimeAsync(3_100);
+    // Its lifetime ends: it is cleared at its end.
+    await vi.advanceTimersByTimeAsync(2_000);
     await settle();
     expect(engine.scoreboard.getEvent('ev1')?.highlight).toBeNull();
+  });
+
+  it('S9-4 a correction arriving after a goal ends after its own 15 s, then the goal after 60 s, with a wait for each', async () => {
+    const source = new TestFeedSource({ now: () => Date.now() });
+    source.addLeague({ id: '1_lga', name: 'A', type: 't', sortKey: 'a' });
+    source.addEvent('ev1', '1_lga', { startTime: DAY_START + 36_000, stageType: 2, home: 'H', away: 'A' });
+    source.addEvent('ev2', '1_lga', {
+      startTime: DAY_START + 36_000,
+      stageType: 2,
+      home: 'C',
+      away: 'D',
+      homeScore: 1,
+    });
+    const engine = createFeedEngine({ source, sport: 1, push: null }).start();
+    holder.engine = engine;
+    await settle();
+    let expiries = 0;
+    const expire = engine.scoreboard.expireHighlights.bind(engine.scoreboard);
+    engine.scoreboard.expireHighlights = () => {
+      expiries++;
+      return expire();
+    };
+    source.setField('ev1', 'homeScore', 1); // a goal
+    await vi.advanceTimersByTimeAsync(5_000);
+    await settle();
+    const goal = engine.scoreboard.getEvent('ev1')!.highlight!;
+    expect(goal.kind).toBe('goal');
+    await vi.advanceTimersByTimeAsync(10_000);
+    source.setField('ev2', 'homeScore', 0); // a correction, 10 s later
+    await vi.advanceTimersByTimeAsync(5_000);
+    await settle();
+    const correction = engine.scoreboard.getEvent('ev2')!.highlight!;
+    expect(correction.kind).toBe('correction');
+    expect(correction.until).toBeLessThan(goal.until);
+    await vi.advanceTimersByTimeAsync(correction.until - Date.now() - 1);
+    await settle();
+    expect(engine.scoreboard.getEvent('ev2')?.highlight).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    await settle();
+    expect(engine.scoreboard.getEvent('ev2')?.highlight).toBeNull();
+    expect(engine.scoreboard.getEvent('ev1')?.highlight).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(goal.until - Date.now());
+    await settle();
+    expect(engine.scoreboard.getEvent('ev1')?.highlight).toBeNull();
+    expect(expiries).toBe(2); // one wait per highlight, no ticks in between
   });
 });
