@@ -240,8 +240,8 @@ const base = setup({
 
   guards: {
     // Provided by the engine from the store; without one the tick never rests.
-    /** Some highlight ends later than now (provided by the engine from the store). */
-    highlightsRemain: () => false,
+    /** Some highlight is still shown (provided by the engine from the store). */
+    highlightsPending: () => false,
     planDone: ({ context }) => context.load.index >= context.load.plan.length,
     initialAnswer: ({ event }) => event.type === 'feed.answer' && event.channel === 'initial',
     initialParseFailed: ({ event }) =>
@@ -690,12 +690,12 @@ export const feedCycleMachine = cycle.createMachine({
             },
             waiting: {
               on: { 'highlights.due': { target: 'waiting', reenter: true } },
-              after: {
-                highlightEnd: [
-                  { guard: 'highlightsRemain', target: 'waiting', reenter: true, actions: 'expireHighlights' },
-                  { target: 'resting', actions: 'expireHighlights' },
-                ],
-              },
+              after: { highlightEnd: 'clearing' },
+            },
+            // Passed through at once: the ended highlights go, then the next wait or rest.
+            clearing: {
+              entry: 'expireHighlights',
+              always: [{ guard: 'highlightsPending', target: 'waiting' }, { target: 'resting' }],
             },
           },
         },

@@ -246,7 +246,7 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
       logProblem: (_, params) => log(params.message),
     },
     guards: {
-      highlightsRemain: () => Number.isFinite(scoreboard.nextHighlightEnd(now())),
+      highlightsPending: () => scoreboard.hasHighlights(),
     },
     delays: {
       highlightEnd: () => {

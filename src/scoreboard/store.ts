@@ -12,6 +12,7 @@ import { parseCollapsedCookie, serializeCollapsedCookie, storedCollapsed, withCo
 import { dayWindow, inDayWindow } from './day-window';
 import { compareEventsS426, type EventComparator, type LeagueComparator, leagueComparator } from './event-order';
 import { feedOrdinal, isNotOlder } from './feed-ordinal';
+import { type HighlightEnd, HighlightEnds } from './highlight-ends';
 import { highlightKind, highlightLifetime } from './highlights';
 import { needsLeagueReload } from './league-reload';
 import type { ScoreboardEvent, ScoreboardLeague, ScoreboardSnapshot } from './types';
@@ -89,8 +90,8 @@ export interface Scoreboard {
   expireHighlights(): number;
   /** Whether any highlight is still pending, in any scope. */
   hasHighlights(): boolean;
-  /** When the first pending highlight ending after `after` ends (epoch ms, our clock); Infinity if none. */
-  nextHighlightEnd(after?: number): number;
+  /** When the first pending highlight ends (epoch ms, our clock); Infinity when none is pending. */
+  nextHighlightEnd(): number;
   /** Sets a league collapsed or shown and returns the cookie value to store (S4-13). */
   setCollapsed(leagueId: string, collapsed: boolean): string;
   toggleCollapsed(leagueId: string): string;
@@ -240,6 +241,12 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
     ['default', new Scope('default')],
     ['mygames', new Scope('mygames')],
   ]);
+  /** When highlights end, earliest first (S9-4). */
+  const highlightEnds = new HighlightEnds<Scope>();
+  /** A heap entry is current while its row still shows that very highlight. */
+  const currentEnd = (entry: HighlightEnd<Scope>) =>
+    entry.scope.highlighted.has(entry.id) && entry.scope.rows.get(entry.id)?.highlight?.until === entry.until;
+
   let active: ScopeName = 'default';
   let version = 0;
   let listVersion = 0; // see ScoreboardSnapshot.listVersion
@@ -485,8 +492,10 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
     if (mode !== 'odds') {
       const kind = highlightKind(before, after);
       if (kind) {
-        row.highlight = { kind, until: now() + highlightLifetime(kind) };
+        const until = now() + highlightLifetime(kind);
+        row.highlight = { kind, until };
         scope.highlighted.add(record.id);
+        highlightEnds.add({ until, id: record.id, scope });
       }
     }
     pending.changed++;
@@ -653,15 +662,8 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
     return false;
   }
 
-  function nextHighlightEnd(after = Number.NEGATIVE_INFINITY): number {
-    let first = Number.POSITIVE_INFINITY;
-    for (const scope of scopes.values()) {
-      for (const id of scope.highlighted) {
-        const until = scope.rows.get(id)?.highlight?.until;
-        if (until !== undefined && until > after && until < first) first = until;
-      }
-    }
-    return first;
+  function nextHighlightEnd(): number {
+    return highlightEnds.first(currentEnd);
   }
 
   function expireHighlights(): number {
