@@ -1,12 +1,14 @@
 // The day list, virtualized against the window's scroll (@tanstack/react-virtual). Items have fixed
 // heights so nothing shifts while updates arrive; keys are league and event ids, so a reordering
 // live list keeps its rows. The list re-renders only when its item keys change.
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+// A league asked for from the left menu is brought into view here (see league-jump-machine.ts).
+import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { sportById } from '../../domain/sports';
 import { useScoreboardSelector } from '../store/hooks';
 import { DuelRow } from './DuelRow';
 import { LeagueHeader } from './LeagueHeader';
+import { type LeagueJumpRef, useLeagueJump, useLeagueJumpView } from './league-jump';
 import { type ListFilter, type ListItem, listItemsSelector, sameItems } from './list-items';
 import { RaceRow } from './RaceRow';
 import { useRowNavigation } from './row-navigation';
@@ -47,6 +49,7 @@ export function EventList({ sportId, filter, withOdds, onToggleLeague, overscan 
     overscan,
     scrollMargin,
   });
+  useLeagueJumpTarget(useLeagueJump(), items, virtualizer, listRef);
   if (items.length === 0) return <div className="list-empty">{empty}</div>;
   return (
     // Row links are focusable anchors; a keyboard Enter on one arrives here as its click.
@@ -88,4 +91,40 @@ function renderItem(
   }
   if (noDuel) return <RaceRow eventId={item.eventId} leagueId={item.leagueId} sportId={sportId} tied={item.tied} />;
   return <DuelRow eventId={item.eventId} sportId={sportId} withOdds={withOdds} />;
+}
+
+/**
+ * Serves the page's league-jump request: once the list has the league, scroll the virtualizer to its
+ * header (the header row may not be rendered yet, so no DOM scrollIntoView), then, when the header is
+ * rendered, focus its collapse toggle. A collapsed league stays collapsed. Runs after every render:
+ * items arriving and the virtualizer re-rendering after the scroll are both renders.
+ */
+function useLeagueJumpTarget(
+  jump: LeagueJumpRef | null,
+  items: readonly ListItem[],
+  virtualizer: Virtualizer<Window, Element>,
+  listRef: React.RefObject<HTMLDivElement | null>,
+): void {
+  const { phase, leagueId } = useLeagueJumpView(jump);
+  useLayoutEffect(() => {
+    if (!jump || phase === 'idle' || leagueId === null) return;
+    if (phase === 'scrolling') {
+      const index = items.findIndex((item) => item.kind === 'league' && item.leagueId === leagueId);
+      if (index < 0) return; // not in this list (yet): the request waits
+      virtualizer.scrollToIndex(index, { align: 'start' });
+      jump.send({ type: 'list.scrolled', leagueId });
+    }
+    const toggle = leagueToggle(listRef.current, leagueId);
+    if (!toggle) return; // rendered once the virtualizer has followed the scroll
+    toggle.focus({ preventScroll: true });
+    jump.send({ type: 'list.focused', leagueId });
+  });
+}
+
+function leagueToggle(list: HTMLElement | null, leagueId: string): HTMLElement | null {
+  if (!list) return null;
+  for (const header of list.querySelectorAll<HTMLElement>('.league[data-league-id]')) {
+    if (header.dataset.leagueId === leagueId) return header.querySelector<HTMLElement>('.league__toggle');
+  }
+  return null;
 }

@@ -1,6 +1,7 @@
 // A sport's day list (S2-1…S2-6) and its country pages (S2-15): tabs, date selector, the left menu
 // and the virtualized list of leagues and matches, live without reloads.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useActorRef } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Sport } from '../../domain/sports';
 import { kk } from '../../i18n/kk';
@@ -16,6 +17,9 @@ import { CategoryTabs } from './CategoryTabs';
 import { clampDay, DateSelector } from './DateSelector';
 import { EventList } from './EventList';
 import { countryNameOf, countrySlugOf } from './country';
+import { LeagueJumpContext } from './league-jump';
+import { leagueJumpMachine } from './league-jump-machine';
+import { leagueFromSearch } from './league-param';
 import type { ListFilter } from './list-items';
 import { fragmentIsOurs, parseReloadMarker, reloadMarker } from './reload-marker';
 import { isLiveNow, loadsOdds, oddsSubFromParam, tabFromCategory } from './tabs';
@@ -85,45 +89,65 @@ export function SportPage({ sport, countrySlug, overscan }: SportPageProps) {
     [tab, oddsSub, countrySlug, collapsed],
   );
   const changeDay = useCallback((d: number) => setDay(clampDay(d)), []);
+
+  // S2-31: the left menu's league links ask the list to bring a league into view.
+  const leagueJump = useActorRef(leagueJumpMachine);
+  const leagueParam = countrySlug ? leagueFromSearch(params) : null;
+  const jumpCountry = useRef(countrySlug);
+  useEffect(() => {
+    // Another country's list never has the league asked for on the one before.
+    if (jumpCountry.current === countrySlug) return;
+    jumpCountry.current = countrySlug;
+    leagueJump.send({ type: 'league.cancel' });
+  }, [leagueJump, countrySlug]);
+  useEffect(() => {
+    // An address league= (a reload, a shared link) applies once; a menu click has already asked.
+    if (leagueParam && leagueJump.getSnapshot().context.leagueId !== leagueParam) {
+      leagueJump.send({ type: 'league.show', leagueId: leagueParam });
+    }
+  }, [leagueJump, leagueParam]);
+
   const title = sportName(sport.id);
   const nowMs = clock.now();
 
   return (
     <ScoreboardContext value={session?.view ?? EMPTY_VIEW}>
-      <div className="page">
-        <LeftMenu sport={sport} countrySlug={countrySlug} />
-        <main id="main" className="main" tabIndex={-1}>
-          <div className="main__head">
-            <h1 className="main__title">
-              {title}
-              {countrySlug ? <CountryTitle slug={countrySlug} /> : null}
-            </h1>
-            <p className="main__date">{longDate(day, nowMs)}</p>
-          </div>
-          <div className="toolbar">
-            <CategoryTabs tab={tab} oddsSub={oddsSub} liveBadge={<LiveCount />} />
-            <DateSelector day={day} nowMs={nowMs} onChange={changeDay} />
-          </div>
-          {withOdds ? <OddsHeader sport={sport} /> : null}
-          <div className="list" aria-busy={status === 'loading'}>
-            {status === 'loading' ? (
-              <p className="list-status">{kk.loading}</p>
-            ) : status === 'failed' ? (
-              <p className="list-status list-status--error">{kk.loadFailed}</p>
-            ) : null}
-            {status !== 'loading' ? (
-              <EventList
-                sportId={sport.id}
-                filter={filter}
-                withOdds={withOdds}
-                onToggleLeague={toggleLeague}
-                overscan={overscan}
-                empty={tab === 'all' ? kk.list.noEvents : kk.list.noEventsInTab}
-              />
-            ) : null}
-          </div>
-        </main>
-      </div>
+      <LeagueJumpContext value={leagueJump}>
+        <div className="page">
+          <LeftMenu sport={sport} countrySlug={countrySlug} />
+          <main id="main" className="main" tabIndex={-1}>
+            <div className="main__head">
+              <h1 className="main__title">
+                {title}
+                {countrySlug ? <CountryTitle slug={countrySlug} /> : null}
+              </h1>
+              <p className="main__date">{longDate(day, nowMs)}</p>
+            </div>
+            <div className="toolbar">
+              <CategoryTabs tab={tab} oddsSub={oddsSub} liveBadge={<LiveCount />} />
+              <DateSelector day={day} nowMs={nowMs} onChange={changeDay} />
+            </div>
+            {withOdds ? <OddsHeader sport={sport} /> : null}
+            <div className="list" aria-busy={status === 'loading'}>
+              {status === 'loading' ? (
+                <p className="list-status">{kk.loading}</p>
+              ) : status === 'failed' ? (
+                <p className="list-status list-status--error">{kk.loadFailed}</p>
+              ) : null}
+              {status !== 'loading' ? (
+                <EventList
+                  sportId={sport.id}
+                  filter={filter}
+                  withOdds={withOdds}
+                  onToggleLeague={toggleLeague}
+                  overscan={overscan}
+                  empty={tab === 'all' ? kk.list.noEvents : kk.list.noEventsInTab}
+                />
+              ) : null}
+            </div>
+          </main>
+        </div>
+      </LeagueJumpContext>
     </ScoreboardContext>
   );
 }

@@ -1,8 +1,9 @@
 // The left menu: the sport's countries and their leagues as the day's feed lists them, with the
-// show-more toggle (S2-31). On narrow layouts it is the vertical menu window (S2-38).
+// show-more toggle (S2-31). On narrow layouts it is the vertical menu window (S2-38). On a country
+// page the country's leagues are links that bring the league into view in the day list.
 import { useSelector } from '@xstate/react';
-import { useCallback, useState } from 'react';
-import { NavLink } from 'react-router';
+import { type MouseEvent, useCallback, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { EDITION } from '../../domain/edition';
 import type { Sport } from '../../domain/sports';
 import { kk } from '../../i18n/kk';
@@ -10,6 +11,8 @@ import type { ScoreboardSnapshot } from '../../scoreboard/types';
 import { usePageActors } from '../common/actors';
 import { sportName } from '../format/domain';
 import { countryNameOf, countrySlugOf, leaguePartOfName } from '../list/country';
+import { useLeagueJump } from '../list/league-jump';
+import { searchWithLeague } from '../list/league-param';
 import { useScoreboardSelector } from '../store/hooks';
 
 export const MENU_COUNTRIES_SHOWN = 12; // countries before "show more" (S2-31)
@@ -69,6 +72,16 @@ export function LeftMenu({ sport, countrySlug }: { sport: Sport; countrySlug: st
   const close = useCallback(() => windows.send({ type: 'window.close', name: 'verticalMenu' }), [windows]);
   const shown = showAll ? countries : countries.slice(0, MENU_COUNTRIES_SHOWN);
   const base = `${EDITION.routePrefix}/${sport.slug}/`;
+  const location = useLocation();
+  const jump = useLeagueJump();
+  const showLeague = useCallback(
+    (leagueId: string, e: MouseEvent<HTMLAnchorElement>) => {
+      if (!plainClick(e)) return; // a new tab or window opens the address, league= included
+      jump?.send({ type: 'league.show', leagueId });
+      close();
+    },
+    [jump, close],
+  );
   return (
     <aside id="left-menu" className={open ? 'left-menu left-menu--open' : 'left-menu'} aria-label={kk.leftMenu.title}>
       <h2 className="left-menu__title">{sportName(sport.id)}</h2>
@@ -88,7 +101,20 @@ export function LeftMenu({ sport, countrySlug }: { sport: Sport; countrySlug: st
                 <ul className="left-menu__leagues">
                   {c.leagues.map((l) => (
                     <li key={l.id}>
-                      <span className="left-menu__league">{l.name}</span>
+                      {/* replace: choosing a league is not a new page in the history. */}
+                      <Link
+                        to={{
+                          pathname: `${base}${c.slug}/`,
+                          search: searchWithLeague(location.search, l.id),
+                          hash: location.hash,
+                        }}
+                        replace
+                        className="left-menu__league"
+                        data-league={l.id}
+                        onClick={(e) => showLeague(l.id, e)}
+                      >
+                        {l.name}
+                      </Link>
                     </li>
                   ))}
                 </ul>
@@ -115,4 +141,8 @@ export function LeftMenu({ sport, countrySlug }: { sport: Sport; countrySlug: st
 
 function menuLinkClass({ isActive }: { isActive: boolean }): string {
   return isActive ? 'left-menu__link left-menu__link--active' : 'left-menu__link';
+}
+
+function plainClick(e: MouseEvent<HTMLAnchorElement>): boolean {
+  return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 }
