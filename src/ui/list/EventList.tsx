@@ -33,7 +33,11 @@ export function EventList({ sportId, filter, withOdds, onToggleLeague, overscan 
   const openMatch = useRowNavigation(sportId);
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
+  // The list element exists only once there are items (an empty or still-empty day renders a note
+  // instead): measure its offset then, or the virtualizer's range and scrolls are off by it.
+  const hasItems = items.length > 0;
   useLayoutEffect(() => {
+    if (!hasItems) return;
     const measure = () => {
       const el = listRef.current;
       if (el) setScrollMargin(el.getBoundingClientRect().top + window.scrollY);
@@ -41,7 +45,7 @@ export function EventList({ sportId, filter, withOdds, onToggleLeague, overscan 
     measure();
     window.addEventListener('resize', measure);
     return () => window.removeEventListener('resize', measure);
-  }, []);
+  }, [hasItems]);
   const virtualizer = useWindowVirtualizer({
     count: items.length,
     estimateSize: (i) => (items[i]?.kind === 'league' ? ITEM_HEIGHT.league : rowHeight),
