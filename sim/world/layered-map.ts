@@ -15,6 +15,8 @@ const FOLD_MIN = 256;
 
 export class LayeredMap<K, V> implements ReadonlyMap<K, V> {
   private frozen = false;
+  /** A frozen map's entries as one plain Map, built on its first walk: walks then run at Map speed. */
+  private flat: Map<K, V> | null = null;
 
   private constructor(
     private readonly base: ReadonlyMap<K, V>,
@@ -26,9 +28,10 @@ export class LayeredMap<K, V> implements ReadonlyMap<K, V> {
   static draft<K, V>(from: ReadonlyMap<K, V>): LayeredMap<K, V> {
     if (from instanceof LayeredMap) {
       const layered = from as LayeredMap<K, V>;
-      if (layered.changes.size <= Math.max(FOLD_MIN, layered.base.size * FOLD_SHARE)) {
-        return new LayeredMap(layered.base, new Map(layered.changes), layered.count);
-      }
+      const small = layered.changes.size <= Math.max(FOLD_MIN, layered.base.size * FOLD_SHARE);
+      if (small && !layered.flat) return new LayeredMap(layered.base, new Map(layered.changes), layered.count);
+      // A frozen map's walk is never written to: it serves as the next base as it is.
+      if (layered.frozen) return new LayeredMap(layered.walk(), new Map(), layered.count);
     }
     return new LayeredMap(new Map(from), new Map(), from.size);
   }
@@ -88,7 +91,35 @@ export class LayeredMap<K, V> implements ReadonlyMap<K, V> {
     return true;
   }
 
-  *entries(): MapIterator<[K, V]> {
+  entries(): MapIterator<[K, V]> {
+    return this.walk().entries();
+  }
+
+  keys(): MapIterator<K> {
+    return this.walk().keys();
+  }
+
+  values(): MapIterator<V> {
+    return this.walk().values();
+  }
+
+  [Symbol.iterator](): MapIterator<[K, V]> {
+    return this.walk().entries();
+  }
+
+  forEach(callback: (value: V, key: K, map: ReadonlyMap<K, V>) => void, thisArg?: unknown): void {
+    for (const [key, value] of this.walk()) callback.call(thisArg, value, key, this);
+  }
+
+  /** What to walk: the base alone, the frozen map's flat copy, or (a draft) a fresh merge. */
+  private walk(): ReadonlyMap<K, V> {
+    if (this.changes.size === 0) return this.base;
+    if (!this.frozen) return new Map(this.merged());
+    this.flat ??= new Map(this.merged());
+    return this.flat;
+  }
+
+  private *merged(): Generator<[K, V]> {
     for (const entry of this.base) {
       const change = this.changes.get(entry[0]);
       if (change === undefined) yield entry;
@@ -97,22 +128,6 @@ export class LayeredMap<K, V> implements ReadonlyMap<K, V> {
     for (const [key, change] of this.changes) {
       if (change !== DELETED && change.appended) yield [key, change.value];
     }
-  }
-
-  *keys(): MapIterator<K> {
-    for (const [key] of this.entries()) yield key;
-  }
-
-  *values(): MapIterator<V> {
-    for (const [, value] of this.entries()) yield value;
-  }
-
-  [Symbol.iterator](): MapIterator<[K, V]> {
-    return this.entries();
-  }
-
-  forEach(callback: (value: V, key: K, map: ReadonlyMap<K, V>) => void, thisArg?: unknown): void {
-    for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this);
   }
 
   private assertDraft(): void {
