@@ -140,6 +140,15 @@ describe('sport page', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Қазақстан');
   });
 
+  it('S2-15 S2-27 the live tab counts the live matches of the page shown: the sport, or the country', () => {
+    const liveCount = () => document.querySelector('.tab__count')?.textContent;
+    renderPage(<SiteRoutes overscan={50} />, { route: '/kz/football/', gateway: fakeGateway(day()) });
+    expect(liveCount()).toBe('2');
+    cleanup();
+    renderPage(<SiteRoutes overscan={50} />, { route: '/kz/football/kazakhstan/', gateway: fakeGateway(day()) });
+    expect(liveCount()).toBe('1');
+  });
+
   it('S2-31 the left menu lists the countries of the feed with a show-more toggle', () => {
     const leagues = Array.from({ length: 15 }, (_, i) =>
       league(`1_c${i}`, { countryName: `Ел ${String(i).padStart(2, '0')}`, url: `/football/el-${i}/x/` }),

@@ -31,21 +31,25 @@ export interface SportPageProps {
   readonly overscan?: number;
 }
 
-function countLive(s: ScoreboardSnapshot): number {
+/** Live events of the day shown: the sport's, or on a country page that country's. */
+function countLive(s: ScoreboardSnapshot, country: string | null): number {
   let n = 0;
-  for (const event of s.events.values())
-    if (isLiveNow(event, event.leagueId ? s.leagues.get(event.leagueId) : undefined)) n++;
+  for (const event of s.events.values()) {
+    const league = event.leagueId ? s.leagues.get(event.leagueId) : undefined;
+    if (country !== null && (!league || countrySlugOf(league) !== country)) continue;
+    if (isLiveNow(event, league)) n++;
+  }
   return n;
 }
 
 /** The live count changes only with the list's shape (stage or live mark), not with scores. */
-function liveCounter(): (s: ScoreboardSnapshot) => number {
+function liveCounter(country: string | null): (s: ScoreboardSnapshot) => number {
   let countedAt: number | undefined;
   let countedFrom: ScoreboardSnapshot['events'] | null = null;
   let count = 0;
   return (s) => {
     if (s.listVersion === undefined || s.listVersion !== countedAt || s.events !== countedFrom) {
-      count = countLive(s);
+      count = countLive(s, country);
       countedAt = s.listVersion;
       countedFrom = s.events;
     }
@@ -124,7 +128,7 @@ export function SportPage({ sport, countrySlug, overscan }: SportPageProps) {
               <p className="main__date">{longDate(day, nowMs)}</p>
             </div>
             <div className="toolbar">
-              <CategoryTabs tab={tab} oddsSub={oddsSub} liveBadge={<LiveCount />} />
+              <CategoryTabs tab={tab} oddsSub={oddsSub} liveBadge={<LiveCount country={countrySlug} />} />
               <DateSelector day={day} nowMs={nowMs} onChange={changeDay} />
             </div>
             {withOdds ? <OddsHeader sport={sport} /> : null}
@@ -152,8 +156,8 @@ export function SportPage({ sport, countrySlug, overscan }: SportPageProps) {
   );
 }
 
-function LiveCount() {
-  const select = useMemo(liveCounter, []);
+function LiveCount({ country }: { country: string | null }) {
+  const select = useMemo(() => liveCounter(country), [country]);
   const count = useScoreboardSelector(select, sameNumber);
   return count > 0 ? <span className="tab__count">{count}</span> : null;
 }
