@@ -239,7 +239,6 @@ const base = setup({
   },
 
   guards: {
-    // Provided by the engine from the store; without one the tick never rests.
     /** Some highlight is still shown (provided by the engine from the store). */
     highlightsPending: () => false,
     planDone: ({ context }) => context.load.index >= context.load.plan.length,
