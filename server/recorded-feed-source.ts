@@ -43,6 +43,11 @@ export function parseCaptureLine(line: string): CapturedFeed | string {
   } catch {
     return 'not JSON';
   }
+  return capturedFeedOf(value);
+}
+
+/** A captured feed response from a line's parsed JSON, or the reason it is not one. */
+export function capturedFeedOf(value: unknown): CapturedFeed | string {
   if (typeof value !== 'object' || value === null) return 'not an object';
   const v = value as Record<string, unknown>;
   if (typeof v.time !== 'number' || !Number.isFinite(v.time)) return 'time is not a number';

@@ -2,11 +2,12 @@
 // `{time, kind: 'feed', feed, status, headers, body}` for feed responses and
 // `{time, kind: 'push', subject, body}` for push messages. Lines without `kind` are feed lines
 // (the shape server/recorded-feed-source.ts reads), so both formats replay the same way.
-import { type CapturedFeed, parseCaptureLine } from '../../server/recorded-feed-source';
+import { type CapturedFeed, capturedFeedOf } from '../../server/recorded-feed-source';
 import { EDITION } from '../../src/domain/edition';
 import type { FeedPage } from '../../src/net/feed-names';
 import type { PushMessage } from '../../src/protocol/feed-source';
 import { parseListFeed } from '../../src/protocol/list-feed';
+import { type BadLine, jsonLines } from './json-lines';
 
 export const CAPTURE_FORMAT = 'scores-capture';
 
@@ -56,23 +57,13 @@ export function isCaptureLine(value: unknown): boolean {
 }
 
 /** Parses a capture. Without a header, sport and page are read from the first list feed's name. */
-export function parseCapture(text: string, onBadLine?: (lineNumber: number, reason: string) => void): Capture {
+export function parseCapture(text: string, onBadLine?: BadLine): Capture {
   const feeds: CapturedFeed[] = [];
   const pushes: CapturedPush[] = [];
   let header: CaptureHeader | null = null;
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]?.trim() ?? '';
-    if (line === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      onBadLine?.(i + 1, 'not JSON');
-      continue;
-    }
+  for (const { value, lineNumber } of jsonLines(text, onBadLine)) {
     if (!isObject(value)) {
-      onBadLine?.(i + 1, 'not an object');
+      onBadLine?.(lineNumber, 'not an object');
       continue;
     }
     if (value.format === CAPTURE_FORMAT) {
@@ -89,14 +80,14 @@ export function parseCapture(text: string, onBadLine?: (lineNumber: number, reas
     }
     if (value.kind === 'push') {
       if (typeof value.time !== 'number' || typeof value.subject !== 'string' || typeof value.body !== 'string') {
-        onBadLine?.(i + 1, 'push line needs time, subject and body');
+        onBadLine?.(lineNumber, 'push line needs time, subject and body');
         continue;
       }
       pushes.push({ time: value.time, subject: value.subject, body: value.body });
       continue;
     }
-    const feed = parseCaptureLine(line);
-    if (typeof feed === 'string') onBadLine?.(i + 1, feed);
+    const feed = capturedFeedOf(value);
+    if (typeof feed === 'string') onBadLine?.(lineNumber, feed);
     else feeds.push(feed);
   }
   feeds.sort((a, b) => a.time - b.time);

@@ -3,6 +3,7 @@
 // that is not a fact is reported with its reason and skipped, never thrown.
 import { FACT_LOG_FORMAT, FACT_LOG_VERSION, type FactLogHeader as WorldLogHeader } from '../../sim/fact-log';
 import { FACT_TYPES, type Fact } from '../../sim/facts';
+import { type BadLine, jsonLines } from './json-lines';
 
 export { FACT_LOG_FORMAT };
 
@@ -35,20 +36,10 @@ function asHeader(value: unknown): FactLogHeader | null {
 }
 
 /** Parses a fact log; facts come back sorted by seq (a log is ordered, a stray line is not trusted). */
-export function parseFactLog(text: string, onBadLine?: (lineNumber: number, reason: string) => void): FactLog {
+export function parseFactLog(text: string, onBadLine?: BadLine): FactLog {
   let header: FactLogHeader | null = null;
   const facts: Fact[] = [];
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]?.trim() ?? '';
-    if (line === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      onBadLine?.(i + 1, 'not JSON');
-      continue;
-    }
+  for (const { value, lineNumber } of jsonLines(text, onBadLine)) {
     if (facts.length === 0 && header === null) {
       const maybeHeader = asHeader(value);
       if (maybeHeader) {
@@ -57,7 +48,7 @@ export function parseFactLog(text: string, onBadLine?: (lineNumber: number, reas
       }
     }
     const fact = asFact(value);
-    if (typeof fact === 'string') onBadLine?.(i + 1, fact);
+    if (typeof fact === 'string') onBadLine?.(lineNumber, fact);
     else facts.push(fact);
   }
   let sorted = true;

@@ -6,6 +6,7 @@ import type { Fact } from '../../sim/facts';
 import { type InjectableBug, isInjectableBug } from './bugs';
 import { asFact } from './fact-log';
 import { type FaultKind, isFaultKind } from './faults';
+import { type BadLine, jsonLines } from './json-lines';
 
 export const SCENARIO_FORMAT = 'scores-scenario';
 
@@ -101,24 +102,11 @@ export function isScenarioHeader(value: unknown): boolean {
 }
 
 /** Parses a scenario file; a string result is the reason it cannot be replayed. */
-export function parseScenario(
-  text: string,
-  onBadLine?: (lineNumber: number, reason: string) => void,
-): Scenario | string {
+export function parseScenario(text: string, onBadLine?: BadLine): Scenario | string {
   let header: ScenarioHeader | null = null;
   const facts: Fact[] = [];
   const ops: ScenarioOp[] = [];
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]?.trim() ?? '';
-    if (line === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      onBadLine?.(i + 1, 'not JSON');
-      continue;
-    }
+  for (const { value, lineNumber } of jsonLines(text, onBadLine)) {
     if (header === null) {
       if (!isObject(value) || !isScenarioHeader(value)) return 'the first line is not a scenario header';
       const sports = Array.isArray(value.sports) ? value.sports.filter((s): s is number => typeof s === 'number') : [];
@@ -139,12 +127,12 @@ export function parseScenario(
     }
     if (isObject(value) && 'seq' in value) {
       const fact = asFact(value);
-      if (typeof fact === 'string') onBadLine?.(i + 1, fact);
+      if (typeof fact === 'string') onBadLine?.(lineNumber, fact);
       else facts.push(fact);
       continue;
     }
     const op = asScenarioOp(value);
-    if (typeof op === 'string') onBadLine?.(i + 1, op);
+    if (typeof op === 'string') onBadLine?.(lineNumber, op);
     else ops.push(op);
   }
   if (!header) return 'empty scenario';
