@@ -17,6 +17,32 @@ function useNewPassword() {
   return { password, setPassword, repeat, setRepeat, errors };
 }
 
+/** The new password and its repeat, with their errors once the form was submitted. */
+function NewPasswordFields({ form, touched }: { form: ReturnType<typeof useNewPassword>; touched: boolean }) {
+  return (
+    <>
+      <Field
+        name="newpassword"
+        label={kkAccount.change.new}
+        type="password"
+        autoComplete="new-password"
+        value={form.password}
+        onChange={form.setPassword}
+        error={touched ? form.errors.password : null}
+      />
+      <Field
+        name="repeat"
+        label={kkAccount.change.repeat}
+        type="password"
+        autoComplete="new-password"
+        value={form.repeat}
+        onChange={form.setRepeat}
+        error={touched ? form.errors.repeat : null}
+      />
+    </>
+  );
+}
+
 export function ResetPasswordDialog(props: {
   client: AccountClient;
   id: string;
@@ -44,24 +70,7 @@ export function ResetPasswordDialog(props: {
         </>
       ) : (
         <form onSubmit={submit} noValidate>
-          <Field
-            name="newpassword"
-            label={kkAccount.change.new}
-            type="password"
-            autoComplete="new-password"
-            value={form.password}
-            onChange={form.setPassword}
-            error={touched ? form.errors.password : null}
-          />
-          <Field
-            name="repeat"
-            label={kkAccount.change.repeat}
-            type="password"
-            autoComplete="new-password"
-            value={form.repeat}
-            onChange={form.setRepeat}
-            error={touched ? form.errors.repeat : null}
-          />
+          <NewPasswordFields form={form} touched={touched} />
           <ErrorMessage text={accountErrorText(state.error)} />
           <button type="submit" className="button button--primary" disabled={state.busy}>
             {state.busy ? kkAccount.busy : kkAccount.reset.submit}
@@ -99,24 +108,7 @@ export function PasswordChangeDialog({ client, onClose }: { client: AccountClien
             onChange={setOld}
             error={touched ? oldError : null}
           />
-          <Field
-            name="newpassword"
-            label={kkAccount.change.new}
-            type="password"
-            autoComplete="new-password"
-            value={form.password}
-            onChange={form.setPassword}
-            error={touched ? form.errors.password : null}
-          />
-          <Field
-            name="repeat"
-            label={kkAccount.change.repeat}
-            type="password"
-            autoComplete="new-password"
-            value={form.repeat}
-            onChange={form.setRepeat}
-            error={touched ? form.errors.repeat : null}
-          />
+          <NewPasswordFields form={form} touched={touched} />
           <ErrorMessage text={accountErrorText(state.error)} />
           <button type="submit" className="button button--primary" disabled={state.busy}>
             {state.busy ? kkAccount.busy : kkAccount.change.submit}
