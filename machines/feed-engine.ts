@@ -20,7 +20,7 @@ import type { FeedSource } from '../src/protocol/feed-source';
 import { parseListFeed } from '../src/protocol/list-feed';
 import type { ListFeed } from '../src/protocol/list-feed-types';
 import type { EventComparator } from '../src/scoreboard/event-order';
-import { type ApplyResult, createScoreboard, type Scoreboard } from '../src/scoreboard/store';
+import { type ApplyResult, createScoreboard, type FieldChange, type Scoreboard } from '../src/scoreboard/store';
 import type { ScoreboardLeague } from '../src/scoreboard/types';
 import {
   type FeedCycleEvent,
@@ -86,14 +86,11 @@ export type FeedEngineEvent = Extract<
 >;
 
 /**
- * Watches the update and repair feeds the engine applies (live sounds read the rows a feed names
- * before and after it lands). `before` runs just ahead of the apply and returns what `after` gets
- * once the store holds the feed; null skips `after`. Full feeds are not watched.
+ * Hears the shown events an update or repair feed changed, with their fields before and after (live
+ * sounds compare them). Called from inside the engine's step: do the work later. Full feeds are
+ * not reported.
  */
-export interface ApplyWatcher<T = unknown> {
-  before(feed: ListFeed): T | null;
-  after(state: T): void;
-}
+export type ApplyListener = (changes: readonly FieldChange[]) => void;
 
 export interface FeedEngine {
   readonly actor: Actor<typeof feedCycleMachine>;
@@ -104,8 +101,8 @@ export interface FeedEngine {
   /** Server time, epoch ms. */
   serverNow(): number;
   send(event: FeedEngineEvent): void;
-  /** Adds a watcher of applied update and repair feeds; returns its removal. */
-  watchApplies<T>(watcher: ApplyWatcher<T>): () => void;
+  /** Adds a listener of what update and repair feeds change; returns its removal. */
+  watchApplies(listener: ApplyListener): () => void;
   start(): FeedEngine;
   stop(): void;
 }
@@ -178,17 +175,12 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
     if (scoreboard.nextHighlightEnd() < highlightWaitEndsAt) actor.send({ type: 'highlights.due' });
   };
 
-  const watchers = new Set<ApplyWatcher>();
-  /** Applies an update or repair feed, with the watchers around it. */
-  const applyWatched = (feed: ListFeed, apply: (feed: ListFeed) => ApplyResult) => {
-    if (watchers.size === 0) return forwardStages(apply(feed));
-    const seen: [ApplyWatcher, unknown][] = [];
-    for (const watcher of watchers) {
-      const state = watcher.before(feed);
-      if (state !== null) seen.push([watcher, state]);
-    }
-    forwardStages(apply(feed));
-    for (const [watcher, state] of seen) watcher.after(state);
+  const applyListeners = new Set<ApplyListener>();
+  /** Applies an update or repair feed and tells the listeners what it changed. */
+  const applyWatched = (result: ApplyResult) => {
+    forwardStages(result);
+    if (result.fieldChanges.length === 0) return;
+    for (const listener of applyListeners) listener(result.fieldChanges);
   };
 
   const machine = feedCycleMachine.provide({
@@ -224,8 +216,8 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
           }),
         );
       },
-      applyRepair: (_, params) => applyWatched(params.feed, (feed) => scoreboard.applyRepair(feed)),
-      applyUpdate: (_, params) => applyWatched(params.feed, (feed) => scoreboard.applyUpdate(feed)),
+      applyRepair: (_, params) => applyWatched(scoreboard.applyRepair(params.feed)),
+      applyUpdate: (_, params) => applyWatched(scoreboard.applyUpdate(params.feed)),
       applyOdds: (_, params) => forwardStages(scoreboard.applyOdds(params.feed)),
       applySys: (_, params) => options.onSys?.(params.sys),
       showScope: (_, params) => scoreboard.setScope(params.scope),
@@ -281,11 +273,12 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
     client,
     serverNow,
     send: (event) => actor.send(event),
-    watchApplies<T>(watcher: ApplyWatcher<T>) {
-      const added = watcher as ApplyWatcher;
-      watchers.add(added);
+    watchApplies(listener) {
+      applyListeners.add(listener);
+      scoreboard.collectFieldChanges(true);
       return () => {
-        watchers.delete(added);
+        applyListeners.delete(listener);
+        scoreboard.collectFieldChanges(applyListeners.size > 0);
       };
     },
     start() {

@@ -2,16 +2,16 @@
 // switched live by the settings toggle, fed by every open list session's feed engine, playing
 // through Web Audio (loaded on demand, only once sound is on).
 //
-// Where triggers come from: the feed engine lets watchers look at each update and repair feed it
-// applies (FeedEngine.watchApplies). The events a feed names are read from the scoreboard just
-// before it lands and again right after; only those rows are looked at, and only while sound is on.
-// Full feeds (first load, day change, reload) never sound.
+// Where triggers come from: the feed engine tells listeners which shown events an update or repair
+// feed changed, with their fields before and after (FeedEngine.watchApplies; the store hands over
+// the records it already holds, nothing is copied). The comparison runs later, when the page is
+// idle (at most 200 ms on), so a burst of updates paints first; a sound a frame late is not heard
+// as late. Only while sound is on. Full feeds (first load, day change, reload) never sound.
 import type { Actor } from 'xstate';
 import { createActor, fromPromise } from 'xstate';
 import type { FeedEngine } from '../../machines/feed-engine';
 import { soundMachine } from '../../machines/sound';
 import { type SoundTrigger, soundTriggers } from '../domain/sound-rules';
-import type { ScoreboardEvent } from '../scoreboard/types';
 import type { SettingsRef } from '../ui/common/actors';
 import type { SoundPlayer } from '../ui/sound/web-audio-player';
 
@@ -19,47 +19,44 @@ export type SoundActor = Actor<typeof soundMachine>;
 
 /** What a watched engine needs to offer. */
 export type SoundSource = Pick<FeedEngine, 'watchApplies'> & {
-  readonly scoreboard: Pick<FeedEngine['scoreboard'], 'getEvent' | 'snapshot'>;
+  readonly scoreboard: Pick<FeedEngine['scoreboard'], 'snapshot'>;
 };
 
 /** Where triggers go: the page's sound machine, or a test. */
 export interface SoundSink {
-  /** Whether triggers are wanted now (sound on); when not, the feeds are not looked at. */
+  /** Whether triggers are wanted now (sound on); when not, the changes are not looked at. */
   wanted(): boolean;
   triggers(triggers: readonly SoundTrigger[]): void;
 }
+
+/** Runs work once the page is idle (after the frame being drawn); a microtask where there is no such thing. */
+export type Later = (work: () => void) => void;
+
+const IDLE_TIMEOUT_MS = 200; // ours: a sound never waits longer than this for an idle page
+
+export const whenIdle: Later = (work) => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => work(), { timeout: IDLE_TIMEOUT_MS });
+  else queueMicrotask(work);
+};
 
 /**
  * Turns one engine's applied updates into sound triggers for `sink`. Returns the unwatch function.
  * The sink hears at most once per applied feed, after the engine's step (never from inside it).
  */
-export function watchEngineSounds(engine: SoundSource, sink: SoundSink): () => void {
-  return engine.watchApplies<Map<string, ScoreboardEvent>>({
-    before(feed) {
-      if (!sink.wanted()) return null;
-      const before = new Map<string, ScoreboardEvent>();
-      for (const rows of [feed.events, feed.repair]) {
-        for (const row of rows) {
-          const held = engine.scoreboard.getEvent(row.id);
-          if (held) before.set(row.id, held);
-        }
-      }
-      return before.size > 0 ? before : null;
-    },
-    after(before) {
+export function watchEngineSounds(engine: SoundSource, sink: SoundSink, later: Later = whenIdle): () => void {
+  return engine.watchApplies((changes) => {
+    if (!sink.wanted()) return;
+    later(() => {
       const fallbackSport = engine.scoreboard.snapshot().sportId;
       const triggers: SoundTrigger[] = [];
-      for (const [id, was] of before) {
-        const now = engine.scoreboard.getEvent(id);
-        if (!now || now === was) continue; // unchanged rows keep their identity
-        const sportId = now.sportId ?? fallbackSport;
-        if (sportId === null) continue;
-        const kinds = soundTriggers(sportId, was, now);
-        if (kinds.length > 0) triggers.push({ matchId: id, sportId, kinds });
+      for (const { before, after } of changes) {
+        const sportId = after.sportId ?? fallbackSport;
+        if (sportId === null || sportId === undefined) continue;
+        const kinds = soundTriggers(sportId, before, after);
+        if (kinds.length > 0) triggers.push({ matchId: after.id, sportId, kinds });
       }
-      // The engine applies from inside the feed cycle's step: hand over once that step is done.
-      if (triggers.length > 0) queueMicrotask(() => sink.triggers(triggers));
-    },
+      if (triggers.length > 0) sink.triggers(triggers);
+    });
   });
 }
 

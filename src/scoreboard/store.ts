@@ -30,6 +30,12 @@ export interface StageChange {
   readonly current: number | undefined;
 }
 
+/** One shown event's fields before and after an update or repair (collected on request). */
+export interface FieldChange {
+  readonly before: StoredEventFields;
+  readonly after: StoredEventFields;
+}
+
 export interface ApplyResult {
   /** Events whose values changed. */
   readonly changed: number;
@@ -40,6 +46,8 @@ export interface ApplyResult {
   readonly stageChanges: readonly StageChange[];
   /** Leagues reloaded and re-sorted (S4-12). */
   readonly resortedLeagues: readonly string[];
+  /** The shown scope's changed events, while `collectFieldChanges(true)`; empty otherwise. */
+  readonly fieldChanges: readonly FieldChange[];
 }
 
 export interface FullApplyOptions {
@@ -97,6 +105,8 @@ export interface Scoreboard {
   toggleCollapsed(leagueId: string): string;
   /** Bumps the version so views redraw (live tab reload, S4-11). */
   touch(): void;
+  /** Whether update and repair applies report the shown scope's changed fields (live sounds read them). */
+  collectFieldChanges(on: boolean): void;
   getEvent(id: string, scope?: ScopeName): ScoreboardEvent | undefined;
   getLeague(id: string, scope?: ScopeName): ScoreboardLeague | undefined;
   /** The active scope. The Maps are live views; compare versions, not Map identity. */
@@ -228,7 +238,15 @@ function sameFields(a: object, b: object): boolean {
   return true;
 }
 
-const NO_RESULT: ApplyResult = { changed: 0, unknown: 0, removed: 0, stageChanges: [], resortedLeagues: [] };
+const NO_FIELD_CHANGES: readonly FieldChange[] = [];
+const NO_RESULT: ApplyResult = {
+  changed: 0,
+  unknown: 0,
+  removed: 0,
+  stageChanges: [],
+  resortedLeagues: [],
+  fieldChanges: NO_FIELD_CHANGES,
+};
 
 export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
   const now = options.now ?? Date.now;
@@ -372,7 +390,7 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
       listVersion = next;
       notify();
     }
-    return { changed, unknown: 0, removed, stageChanges, resortedLeagues: [] };
+    return { changed, unknown: 0, removed, stageChanges, resortedLeagues: [], fieldChanges: NO_FIELD_CHANGES };
   }
 
   /** S4-13 (no country page): the cookie decides; otherwise keep the visitor's choice, else ZD `c` is collapsed. */
@@ -427,6 +445,7 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
     shape: boolean;
     reported: Set<string>;
     resort: Map<Scope, Set<string>>;
+    fieldChanges: FieldChange[] | null;
   }
 
   function mergeRow(
@@ -482,6 +501,7 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
     const before = row.fields;
     const after = value as unknown as EventFieldsRow;
     row.fields = after;
+    if (pending.fieldChanges && scope.name === active) pending.fieldChanges.push({ before, after });
     row.version = next;
     row.view = null;
     if (after.stageType === LIVE && !row.liveMarked) {
@@ -565,11 +585,21 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
       removed: 0,
       stageChanges: pending.stageChanges,
       resortedLeagues,
+      fieldChanges: pending.fieldChanges ?? NO_FIELD_CHANGES,
     };
   }
 
+  let collectingChanges = false;
   function newPending(): Pending {
-    return { changed: 0, unknown: 0, stageChanges: [], shape: false, reported: new Set(), resort: new Map() };
+    return {
+      changed: 0,
+      unknown: 0,
+      stageChanges: [],
+      shape: false,
+      reported: new Set(),
+      resort: new Map(),
+      fieldChanges: collectingChanges ? [] : null,
+    };
   }
 
   function applyUpdate(feed: ListFeed): ApplyResult {
@@ -756,6 +786,9 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
       listVersion = version;
       notify();
     },
+    collectFieldChanges(on) {
+      collectingChanges = on;
+    },
     getEvent(id, scope) {
       return scopeOf(scope).events.get(id);
     },
@@ -786,3 +819,5 @@ export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
 
 /** A row as update merging sees it: an id plus any event fields. */
 type EventFieldsRow = Omit<EventRecord, 'sportId' | 'leagueId'> & Partial<Pick<EventRecord, 'sportId' | 'leagueId'>>;
+/** An event's fields as the store holds them (the parsed feed record). */
+export type StoredEventFields = EventFieldsRow;

@@ -386,3 +386,28 @@ describe('scoreboard store: scopes, collapse, subscriptions', () => {
     expect(store.getEvent('KxrZoe94')!.home).toBeUndefined();
   });
 });
+
+describe('scoreboard store: changed fields for listeners', () => {
+  it('S1-6 S4-37 while asked, an update reports the shown events it changed with their fields before and after', () => {
+    const store = board();
+    store.applyFull(dayFeed());
+    const goal = listFeed({ events: [event('e2', '1_aaa', { homeScore: 1 }), event('e3', '1_bbb', { homeScore: 2 })] });
+    expect(store.applyUpdate(goal).fieldChanges).toEqual([]); // not asked: nothing collected
+
+    store.collectFieldChanges(true);
+    const next = listFeed({ events: [event('e2', '1_aaa', { homeScore: 2 }), event('e3', '1_bbb', { homeScore: 2 })] });
+    const changes = store.applyUpdate(next).fieldChanges;
+    expect(changes.map((c) => [c.after.id, c.before.homeScore, c.after.homeScore])).toEqual([['e2', 1, 2]]); // e3 unchanged
+
+    // Another scope's changes are not the page's.
+    store.applyFull(dayFeed(), { scope: 'mygames' });
+    const other = listFeed({ events: [event('e2', '1_aaa', { homeScore: 5 })] });
+    expect(store.applyUpdate(other).fieldChanges.map((c) => c.after.homeScore)).toEqual([5]); // default scope shown
+    store.setScope('mygames');
+    const mine = listFeed({ events: [event('e2', '1_aaa', { homeScore: 6 })] });
+    expect(store.applyUpdate(mine).fieldChanges.map((c) => [c.before.homeScore, c.after.homeScore])).toEqual([[5, 6]]); // one report, from the shown scope
+
+    store.collectFieldChanges(false);
+    expect(store.applyUpdate(listFeed({ events: [event('e2', '1_aaa', { homeScore: 7 })] })).fieldChanges).toEqual([]);
+  });
+});
