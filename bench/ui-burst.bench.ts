@@ -2,24 +2,34 @@
 // events over push (20 of them on visible rows). Figures: main-thread time to apply a burst and paint
 // it (p95, target 8 ms), LCP and CLS (PerformanceObserver).
 //
-// What is counted (the headline, applyPaintMainThread*): a Chromium trace (devtools.timeline) is
-// recorded over the rounds. Per round the page marks the first push message of the burst
-// (performance.mark in a message listener that runs before the page's own) and, after the frame that
-// shows the whole burst, a paint marker (requestAnimationFrame → setTimeout 0, which runs once that
-// frame's main-thread work — script, style, layout, paint, commit — is over; it checks that every
-// changed visible row shows its new score, or waits for the next push and frame). The busy time is
-// the sum of the durations of the top-level tasks (RunTask) on the renderer main thread that carries
-// the marks, from the task holding the first push message up to (not including) the paint marker's
-// task. Those are the tasks' durations, as DevTools shows them; their thread CPU time (tdur), which
-// leaves out time the OS gave to other processes on a loaded machine, is reported too (*Cpu*). Idle
-// time between tasks (waiting for vsync, the network, the compositor) is not counted;
-// everything else the main thread ran in that window is, whoever posted it. Work on the compositor
-// and raster threads is not main-thread time and is not counted. The first bursts after load run
-// while V8 is still optimising the page's code: they are traced too but reported apart
-// (warmupMainThreadMs), and p95 and median are over the rounds that follow.
+// What is counted (the headline, applyPaintMainThread*): a Chromium trace is recorded over the rounds.
+// Per round the page marks the first push message of the burst (performance.mark in a message
+// listener that runs before the page's own) and, after the frame that shows the whole burst, a paint
+// marker (requestAnimationFrame → setTimeout 0, which runs once that frame's main-thread work —
+// script, style, layout, paint, commit — is over; it checks that every changed visible row shows its
+// new score, or waits for the next push and frame). The busy time is the sum of the durations of the
+// top-level tasks (RunTask) on the renderer main thread that carries the marks, from the task holding
+// the first push message up to (not including) the paint marker's task. Those are the tasks'
+// durations, as DevTools shows them; their thread CPU time (tdur), which leaves out time the OS gave
+// to other processes on a loaded machine, is reported too (*Cpu*). Idle time between tasks (waiting
+// for vsync, the network, the compositor) is not counted; everything else the main thread ran in that
+// window is, whoever posted it. Work on the compositor and raster threads is not main-thread time and
+// is not counted.
 //
-// Baseline (baselineStatic*): the same page with nothing changing, measured the same way: a task that
-// marks the start and asks for a frame, that frame, up to the paint marker.
+// Three phases on one page, each its own trace:
+// - warm-up (warmupMainThread*): the first bursts after load run while V8 still compiles the page's
+//   hot code (Maglev, then TurboFan) on worker threads that share the two cores with the main
+//   thread; on this machine those compile jobs go on for about the first 70 bursts. A page left open
+//   on a live day receives bursts all day, so the headline is its state after that.
+// - measured (the headline): traced with the task and user-timing categories only (toplevel,
+//   blink.user_timing), which is enough to find the tasks and the marks. The DevTools timeline
+//   categories record a stack trace at every requestAnimationFrame, timer and mark and an event per
+//   repainted layer; that costs the page main-thread time of its own.
+// - detail (detailed*): a few more bursts traced with the DevTools timeline categories, for the
+//   breakdown by kind of work; its busy time is reported too, so the tracing's own cost shows.
+//
+// Baseline (baselineStatic*): the same page with nothing changing, measured the same way (light
+// trace): a task that marks the start and asks for a frame, that frame, up to the paint marker.
 //
 // The earlier in-page wall figures stay, under wall*: push handler time (performance.now() around the
 // handlers) plus the frame span from its rAF timestamp to the paint marker. That span includes
@@ -35,11 +45,17 @@ import { type BusyWindow, busyBetween, readTrace, userMarks, type WorkKind } fro
 const EVENTS = 2000;
 const BURST = 100;
 const VISIBLE_CHANGED = 20;
-const ROUNDS = 30;
-/** First bursts after load, while the page's code is still being optimised: traced and reported apart. */
-const WARMUP = 5;
+const ROUNDS = 60;
+/** Bursts after load while V8 still compiles the page's hot code: traced and reported apart. */
+const WARMUP = 80;
+/** Bursts traced with the DevTools timeline categories, for the breakdown. */
+const DETAIL_ROUNDS = 20;
+/** The static baseline compiles little: a short warm-up. */
+const STATIC_WARMUP = 5;
 const TARGETS = { applyPaintMainThreadP95Ms: 8, lcpMs: 1000, cls: 0.05 };
-const TRACE_CATEGORIES = [
+/** Enough to find the main thread's tasks and the page's marks. */
+const LIGHT_CATEGORIES = ['toplevel', 'blink.user_timing'];
+const DETAIL_CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
   'blink.user_timing',
@@ -49,7 +65,7 @@ const TRACE_CATEGORIES = [
 ];
 /** Set UI_BURST_BREAKDOWN=1 to print each round's main-thread breakdown. */
 const PRINT_ROUNDS = process.env.UI_BURST_BREAKDOWN === '1';
-/** Set UI_BURST_TRACE=<file> to keep the burst run's trace (open it in DevTools' Performance panel). */
+/** Set UI_BURST_TRACE=<file> to keep the detail phase's trace (open it in DevTools' Performance panel). */
 const KEEP_TRACE = process.env.UI_BURST_TRACE;
 
 function p95(values: number[]): number {
@@ -171,10 +187,21 @@ interface RoundWall {
   readonly latencyMs: number;
 }
 
-interface RunFigures {
-  readonly warmup: BusyWindow[];
+/** A stretch of rounds traced with one set of categories. */
+interface Phase {
+  readonly rounds: number;
+  readonly categories: readonly string[];
+  /** Where to keep the trace, if anywhere. */
+  readonly keepAs?: string;
+}
+
+interface PhaseFigures {
   readonly busy: BusyWindow[];
   readonly wall: RoundWall[];
+}
+
+interface RunFigures {
+  readonly phases: PhaseFigures[];
   readonly lcp: number;
   readonly cls: number;
 }
@@ -211,6 +238,26 @@ function printRounds(label: string, busy: readonly BusyWindow[]): void {
   console.log(`  mean self time by event: ${JSON.stringify(topNames(busy, 14))}`);
 }
 
+/** Busy time of each round the trace holds marks for. */
+function roundsOfTrace(trace: string, expected: number): BusyWindow[] {
+  const events = readTrace(trace);
+  const pushes = userMarks(events, 'kz-push:');
+  const painted = new Map(userMarks(events, 'kz-painted:').map((m) => [m.name.slice('kz-painted:'.length), m]));
+  const busy = pushes.flatMap((from) => {
+    const to = painted.get(from.name.slice('kz-push:'.length));
+    return to ? [busyBetween(events, from, to)] : [];
+  });
+  if (busy.length !== expected) throw new Error(`trace holds ${busy.length} of ${expected} rounds`);
+  return busy;
+}
+
+const figuresOf = (busy: readonly BusyWindow[]) => ({
+  p95: round2(p95(busy.map((b) => b.busyMs))),
+  median: round2(p50(busy.map((b) => b.busyMs))),
+  cpuP95: round2(p95(busy.map((b) => b.cpuMs))),
+  cpuMedian: round2(p50(busy.map((b) => b.cpuMs))),
+});
+
 export default async function (): Promise<Record<string, unknown>> {
   const dir = await buildClient();
   const world = createBulkWorld(EVENTS);
@@ -218,7 +265,7 @@ export default async function (): Promise<Record<string, unknown>> {
   const browser = await launchBrowser();
   const scores = new Map(world.matches.map((m) => [m.id, 0]));
 
-  const run = async (bursts: boolean): Promise<RunFigures> => {
+  const run = async (bursts: boolean, phases: readonly Phase[]): Promise<RunFigures> => {
     const { page, context } = await newPage(browser, 1280, 900);
     let finish: ((wall: RoundWall) => void) | null = null;
     await page.exposeFunction(
@@ -232,92 +279,111 @@ export default async function (): Promise<Record<string, unknown>> {
     await page.goto(`${site.url}/kz/football/`);
     await page.waitForSelector('[data-event-id]');
     await page.waitForTimeout(1500); // push connected, first paint settled
-    const wall: RoundWall[] = [];
-    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-    try {
-      for (let round = 0; round < WARMUP + ROUNDS; round++) {
-        const visible = await page.$$eval('[data-event-id]', (rows) =>
-          rows.map((r) => r.getAttribute('data-event-id') ?? ''),
-        );
-        await page.waitForTimeout(100); // polls and timers of the previous round are over
-        const done = new Promise<RoundWall>((resolve, reject) => {
-          finish = resolve;
-          setTimeout(() => reject(new Error(`round ${round}: the burst was not painted in 10 s`)), 10_000);
+    const playRound = async (round: number): Promise<RoundWall> => {
+      const visible = await page.$$eval('[data-event-id]', (rows) =>
+        rows.map((r) => r.getAttribute('data-event-id') ?? ''),
+      );
+      await page.waitForTimeout(100); // polls and timers of the previous round are over
+      const done = new Promise<RoundWall>((resolve, reject) => {
+        finish = resolve;
+        setTimeout(() => reject(new Error(`round ${round}: the burst was not painted in 10 s`)), 10_000);
+      });
+      if (bursts) {
+        const chosen = new Set(visible.slice(0, VISIBLE_CHANGED));
+        for (let i = round; chosen.size < BURST; i += 19) chosen.add(world.matches[i % world.matches.length].id);
+        const facts: FactBody[] = [...chosen].map((id) => {
+          const next = (scores.get(id) ?? 0) + 1;
+          scores.set(id, next);
+          return { type: 'ScoreChanged', matchId: id, score: { homeScore: next, awayScore: 0 } };
         });
-        if (bursts) {
-          const chosen = new Set(visible.slice(0, VISIBLE_CHANGED));
-          for (let i = round; chosen.size < BURST; i += 19) chosen.add(world.matches[i % world.matches.length].id);
-          const facts: FactBody[] = [...chosen].map((id) => {
-            const next = (scores.get(id) ?? 0) + 1;
-            scores.set(id, next);
-            return { type: 'ScoreChanged', matchId: id, score: { homeScore: next, awayScore: 0 } };
-          });
-          const expect = visible.slice(0, VISIBLE_CHANGED).map((id) => [id, `${scores.get(id)}0`] as const);
-          await page.evaluate(([r, e]) => (window as unknown as Meter).__kzArm(r, e), [round, expect] as const);
-          world.append(facts);
-        } else {
-          await page.evaluate((r) => (window as unknown as Meter).__kzStart(r), round);
+        const expect = visible.slice(0, VISIBLE_CHANGED).map((id) => [id, `${scores.get(id)}0`] as const);
+        await page.evaluate(([r, e]) => (window as unknown as Meter).__kzArm(r, e), [round, expect] as const);
+        world.append(facts);
+      } else {
+        await page.evaluate((r) => (window as unknown as Meter).__kzStart(r), round);
+      }
+      return done;
+    };
+    const figures: PhaseFigures[] = [];
+    let round = 0;
+    try {
+      for (const phase of phases) {
+        await browser.startTracing(page, { categories: [...phase.categories] });
+        const wall: RoundWall[] = [];
+        let trace = '';
+        try {
+          for (let i = 0; i < phase.rounds; i++) wall.push(await playRound(round++));
+        } finally {
+          trace = (await browser.stopTracing()).toString('utf8');
         }
-        wall.push(await done);
+        if (phase.keepAs) writeFileSync(phase.keepAs, trace);
+        figures.push({ busy: roundsOfTrace(trace, phase.rounds), wall });
       }
     } finally {
       finish = null;
     }
-    const trace = (await browser.stopTracing()).toString('utf8');
-    if (KEEP_TRACE && bursts) writeFileSync(KEEP_TRACE, trace);
-    const events = readTrace(trace);
-    const pushes = userMarks(events, 'kz-push:');
-    const painted = new Map(userMarks(events, 'kz-painted:').map((m) => [m.name.slice('kz-painted:'.length), m]));
-    const busy = pushes.flatMap((from) => {
-      const to = painted.get(from.name.slice('kz-push:'.length));
-      return to ? [busyBetween(events, from, to)] : [];
-    });
-    if (busy.length !== WARMUP + ROUNDS) throw new Error(`trace holds ${busy.length} of ${WARMUP + ROUNDS} rounds`);
     const { lcp, cls } = await page.evaluate(() => {
       const w = window as unknown as Meter;
       return { lcp: w.__lcp, cls: w.__cls };
     });
     await context.close();
-    return { warmup: busy.slice(0, WARMUP), busy: busy.slice(WARMUP), wall: wall.slice(WARMUP), lcp, cls };
+    return { phases: figures, lcp, cls };
   };
 
   try {
-    const live = await run(true);
-    const still = await run(false);
+    const live = await run(true, [
+      { rounds: WARMUP, categories: LIGHT_CATEGORIES },
+      { rounds: ROUNDS, categories: LIGHT_CATEGORIES },
+      { rounds: DETAIL_ROUNDS, categories: DETAIL_CATEGORIES, keepAs: KEEP_TRACE },
+    ]);
+    const still = await run(false, [
+      { rounds: STATIC_WARMUP, categories: LIGHT_CATEGORIES },
+      { rounds: ROUNDS, categories: LIGHT_CATEGORIES },
+    ]);
+    const [warmup, measured, detail] = live.phases;
+    const stillMeasured = still.phases[1];
     if (PRINT_ROUNDS) {
-      printRounds('burst', live.busy);
-      printRounds('static', still.busy);
+      printRounds('burst, detail phase', detail.busy);
+      printRounds('static', stillMeasured.busy);
     }
-    const busy = live.busy.map((b) => b.busyMs);
-    const stillBusy = still.busy.map((b) => b.busyMs);
-    const wallOf = (r: RunFigures) => r.wall.map((w) => w.pushMs + w.frameMs);
+    const headline = figuresOf(measured.busy);
+    const warm = figuresOf(warmup.busy);
+    const traced = figuresOf(detail.busy);
+    const baseline = figuresOf(stillMeasured.busy);
+    const wallOf = (w: readonly RoundWall[]) => w.map((r) => r.pushMs + r.frameMs);
     return {
       events: EVENTS,
       burst: BURST,
       visibleChanged: VISIBLE_CHANGED,
       rounds: ROUNDS,
       warmupRounds: WARMUP,
-      applyPaintMainThreadP95Ms: round2(p95(busy)),
-      applyPaintMainThreadMedianMs: round2(p50(busy)),
-      applyPaintMainThreadCpuP95Ms: round2(p95(live.busy.map((b) => b.cpuMs))),
-      applyPaintMainThreadCpuMedianMs: round2(p50(live.busy.map((b) => b.cpuMs))),
-      warmupMainThreadMs: live.warmup.map((b) => round2(b.busyMs)),
-      pushTaskMedianMs: round2(p50(live.busy.map((b) => b.firstTaskMs))),
-      afterPushMedianMs: round2(p50(live.busy.map((b) => b.busyMs - b.firstTaskMs))),
-      mainThreadTasksMedian: p50(live.busy.map((b) => b.tasks)),
-      pushMessagesMedian: p50(live.wall.map((w) => w.pushes)),
-      mainThreadBreakdownMedianMs: medianBreakdown(live.busy),
-      baselineStaticMainThreadP95Ms: round2(p95(stillBusy)),
-      baselineStaticMainThreadMedianMs: round2(p50(stillBusy)),
-      baselineStaticMainThreadCpuP95Ms: round2(p95(still.busy.map((b) => b.cpuMs))),
-      applyPaintMainThreadRatio: round2(p95(busy) / Math.max(p95(stillBusy), 0.01)),
-      wallToPaintP95Ms: round2(p95(wallOf(live))),
-      wallToPaintMedianMs: round2(p50(wallOf(live))),
-      wallPushHandlersP95Ms: round2(p95(live.wall.map((w) => w.pushMs))),
-      wallFrameP95Ms: round2(p95(live.wall.map((w) => w.frameMs))),
-      baselineStaticWallP95Ms: round2(p95(wallOf(still))),
-      pushToPaintLatencyP95Ms: round2(p95(live.wall.map((w) => w.latencyMs))),
-      pushToPaintLatencyMedianMs: round2(p50(live.wall.map((w) => w.latencyMs))),
+      detailRounds: DETAIL_ROUNDS,
+      applyPaintMainThreadP95Ms: headline.p95,
+      applyPaintMainThreadMedianMs: headline.median,
+      applyPaintMainThreadCpuP95Ms: headline.cpuP95,
+      applyPaintMainThreadCpuMedianMs: headline.cpuMedian,
+      pushTaskMedianMs: round2(p50(measured.busy.map((b) => b.firstTaskMs))),
+      afterPushMedianMs: round2(p50(measured.busy.map((b) => b.busyMs - b.firstTaskMs))),
+      mainThreadTasksMedian: p50(measured.busy.map((b) => b.tasks)),
+      pushMessagesMedian: p50(measured.wall.map((w) => w.pushes)),
+      warmupMainThreadP95Ms: warm.p95,
+      warmupMainThreadMedianMs: warm.median,
+      warmupFirstBurstsMs: warmup.busy.slice(0, 5).map((b) => round2(b.busyMs)),
+      detailedTraceMainThreadP95Ms: traced.p95,
+      detailedTraceMainThreadMedianMs: traced.median,
+      mainThreadBreakdownMedianMs: medianBreakdown(detail.busy),
+      mainThreadTopEventsMeanMs: topNames(detail.busy, 12),
+      baselineStaticMainThreadP95Ms: baseline.p95,
+      baselineStaticMainThreadMedianMs: baseline.median,
+      baselineStaticMainThreadCpuP95Ms: baseline.cpuP95,
+      applyPaintMainThreadRatio: round2(headline.p95 / Math.max(baseline.p95, 0.01)),
+      wallToPaintP95Ms: round2(p95(wallOf(measured.wall))),
+      wallToPaintMedianMs: round2(p50(wallOf(measured.wall))),
+      wallPushHandlersP95Ms: round2(p95(measured.wall.map((w) => w.pushMs))),
+      wallFrameP95Ms: round2(p95(measured.wall.map((w) => w.frameMs))),
+      baselineStaticWallP95Ms: round2(p95(wallOf(stillMeasured.wall))),
+      pushToPaintLatencyP95Ms: round2(p95(measured.wall.map((w) => w.latencyMs))),
+      pushToPaintLatencyMedianMs: round2(p50(measured.wall.map((w) => w.latencyMs))),
       lcpMs: round2(live.lcp),
       baselineLcpMs: round2(still.lcp),
       lcpRatio: round2(live.lcp / Math.max(still.lcp, 1)),
