@@ -2,12 +2,15 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createScoreboard } from '../../src/scoreboard/store';
+import { GOAL_HIGHLIGHT_MS } from '../../src/scoreboard/highlights';
 import { BLINK_HALF_MS, BLINK_OFF_ATTRIBUTE } from '../../src/ui/list/blink-phase';
 import { DuelRow } from '../../src/ui/list/DuelRow';
 import { LeagueHeader } from '../../src/ui/list/LeagueHeader';
 import { RaceRow } from '../../src/ui/list/RaceRow';
 import { ScoreboardContext } from '../../src/ui/store/hooks';
 import { settableScoreboard } from '../../src/ui/store/scoreboard-view';
+import { event as feedEvent, league as feedLeague, listFeed } from '../scoreboard/helpers/answers';
 import { event, fakeGateway, league, NOW, renderPage, snapshot, withEvent } from './support/render';
 
 afterEach(cleanup);
@@ -115,20 +118,39 @@ describe('duel rows', () => {
     expect(odds()).toEqual(['1.50', '2.50']);
   });
 
-  it('S9-4 a goal highlight shows until its end time and then goes', () => {
-    const a = event('a', L.id, {
-      stageType: 2,
-      stage: 12,
-      homeScore: 1,
-      awayScore: 0,
-      highlight: { kind: 'goal', until: NOW + 60_000 },
-    });
-    const { clock } = renderRows(snapshot([L], [a]), ['a']);
+  it('S9-4 a goal highlight shows while the store holds it and goes when the store ends it', () => {
+    const time = { now: NOW };
+    const store = createScoreboard({ now: () => time.now });
+    const start = NOW / 1000 - 600;
+    store.applyFull(
+      listFeed({
+        leagues: [feedLeague(L.id)],
+        events: [feedEvent('a', L.id, { startTime: start, stageType: 2, stage: 12, homeScore: 0, awayScore: 0 })],
+      }),
+    );
+    renderPage(
+      <ScoreboardContext value={store}>
+        <div data-testid="wrap-a">
+          <DuelRow eventId="a" sportId={1} withOdds={false} />
+        </div>
+      </ScoreboardContext>,
+      { gateway: fakeGateway(store.snapshot()) },
+    );
     const link = () => screen.getByTestId('wrap-a').querySelector('a');
+    expect(link()?.classList.contains('row--hl-goal')).toBe(false);
+    act(() => {
+      store.applyUpdate(listFeed({ events: [feedEvent('a', L.id, { homeScore: 1 })] }));
+    });
     expect(link()?.classList.contains('row--hl-goal')).toBe(true);
-    act(() => clock.advance(59_000));
+    time.now += GOAL_HIGHLIGHT_MS - 1;
+    act(() => {
+      expect(store.expireHighlights()).toBe(0);
+    });
     expect(link()?.classList.contains('row--hl-goal')).toBe(true);
-    act(() => clock.advance(2_000));
+    time.now += 1;
+    act(() => {
+      expect(store.expireHighlights()).toBe(1);
+    });
     expect(link()?.classList.contains('row--hl-goal')).toBe(false);
   });
 

@@ -1,4 +1,4 @@
-// A shared clock for live minutes and highlights. Time is injected (tests pass a fixed clock);
+// A shared clock for live minutes. Time is injected (tests pass a fixed clock);
 // one interval per period serves every subscribed row.
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 
@@ -79,18 +79,3 @@ export function useNow(periodMs: number, active = true): number {
 }
 
 const serverNow = () => 0;
-
-/**
- * Whether `until` is still ahead, checked every `periodMs` while it is: the component re-renders
- * once, when the answer flips, not on every check.
- */
-export function useBefore(until: number | null, periodMs: number): boolean {
-  const clock = usePageClock();
-  const waiting = until !== null && until > clock.now();
-  const subscribe = useCallback(
-    (listener: () => void) => (waiting ? clock.subscribe(periodMs, listener) : () => {}),
-    [clock, periodMs, waiting],
-  );
-  const get = useCallback(() => until !== null && until > clock.now(), [clock, until]);
-  return useSyncExternalStore(subscribe, get, get);
-}

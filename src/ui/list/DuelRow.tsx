@@ -16,7 +16,6 @@ import { startTimeText } from '../format/time';
 import { useScoreboardEvent } from '../store/hooks';
 import { useBlinkPhase } from './blink-phase';
 import { matchHref } from './row-navigation';
-import { useActiveHighlight } from './use-highlight';
 
 const LIVE_TICK_MS = 5_000; // S9-4: counter refresh every 5 s
 
@@ -28,9 +27,11 @@ export interface DuelRowProps {
 
 export const DuelRow = memo(function DuelRow({ eventId, sportId, withOdds }: DuelRowProps) {
   const event = useScoreboardEvent(eventId);
-  const highlight = useActiveHighlight(event);
   const sport = sportById(sportId);
   if (!event || !sport) return null;
+  // S9-4: the store ends a highlight on time (the feed engine's highlights region), so the row shows
+  // what the store holds and keeps no timer of its own.
+  const highlight = event.highlight?.kind ?? null;
   const live = isLiveStage(event.stageType);
   let className = live ? 'row row--duel row--live' : 'row row--duel';
   if (event.liveMarked) className += ' row--marked';

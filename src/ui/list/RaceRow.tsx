@@ -5,7 +5,6 @@ import { isLiveStage } from '../../domain/stages';
 import { useScoreboardEvent, useScoreboardLeague } from '../store/hooks';
 import { columnText, raceColumns, rankText } from './race-columns';
 import { stageTypeOf } from './tabs';
-import { useActiveHighlight } from './use-highlight';
 
 export interface RaceRowProps {
   readonly eventId: string;
@@ -18,8 +17,8 @@ export interface RaceRowProps {
 export const RaceRow = memo(function RaceRow({ eventId, leagueId, sportId, tied = false }: RaceRowProps) {
   const event = useScoreboardEvent(eventId);
   const league = useScoreboardLeague(leagueId);
-  const highlight = useActiveHighlight(event);
   if (!event) return null;
+  const highlight = event.highlight?.kind ?? null; // ended on time by the store (S9-4)
   const live = event.liveMarked || isLiveStage(stageTypeOf(event, league));
   const columns = raceColumns(sportId);
   let className = live ? 'row row--race row--live' : 'row row--race';
