@@ -45,7 +45,7 @@ import { type BusyWindow, busyBetween, readTrace, userMarks, type WorkKind } fro
 const EVENTS = 2000;
 const BURST = 100;
 const VISIBLE_CHANGED = 20;
-const ROUNDS = 60;
+const ROUNDS = 100;
 /** Bursts after load while V8 still compiles the page's hot code: traced and reported apart. */
 const WARMUP = 80;
 /** Bursts traced with the DevTools timeline categories, for the breakdown. */
