@@ -1,29 +1,18 @@
-// Head-to-head df_hh_<sport>_<id> (protocol.md §4.5), built from the world's finished matches:
-// `KA÷Жалпы` opens the overview, then `KB` sections with KC rows: each team's last matches, and
-// the meetings of the two. A leading `*` on a name marks the regulation-time winner; WIS is the
+// Head-to-head df_hh_<sport>_<id> (protocol.md §4.5), built from the world's finished matches and,
+// before the world's first day, the results of past-results.ts. `KA÷Жалпы` opens the overview, then
+// `KB` sections with KC rows: each team's last matches, and the meetings of the two. A leading `*` on a name marks the regulation-time winner; WIS is the
 // result for the section's team (w, l, d, wo = won after extra time or penalties).
 import { type FeedPair, type FeedRow, serializeRows } from '../../../src/protocol/codec';
 import type { MatchState, WorldState } from '../../../sim/world/state';
 import { formatValue } from '../rows';
 import { LABELS } from '../kk-labels';
+import { isPlayedResult, pastResults, teamKey } from './past-results';
 
 const LAST_MATCHES = 10; // S9-6: participant page events 10
 const MEETINGS = 5; // S9-6: participant page meetings 5
-const FINISHED = 3; // AB 3
-const CALLED_OFF = new Set([4, 5, 9, 36, 37]); // postponed, cancelled, walkover, interrupted, abandoned
 const AFTER_EXTRA = new Set([10, 11]); // after extra time, after penalties
 
 type Side = 'home' | 'away';
-
-export function teamKey(match: MatchState, side: Side): string {
-  const id = side === 'home' ? match.fields.homeParticipantId : match.fields.awayParticipantId;
-  const name = side === 'home' ? match.fields.home : match.fields.away;
-  return id ? `id:${id}` : `name:${name ?? ''}`;
-}
-
-function isPlayedResult(match: MatchState): boolean {
-  return match.fields.stageType === FINISHED && !CALLED_OFF.has(match.fields.stage ?? 0);
-}
 
 function sideOf(match: MatchState, team: string): Side | null {
   if (teamKey(match, 'home') === team) return 'home';
@@ -114,6 +103,7 @@ export function renderHeadToHead(world: WorldState, match: MatchState): string {
   for (const other of world.matches.values()) {
     if (other.id !== match.id && other.sportId === match.sportId && isPlayedResult(other)) played.push(other);
   }
+  played.push(...pastResults(world, match)); // results from before the world's first day
   played.sort(byNewest);
   const rows: FeedRow[] = [
     [['SA', String(match.sportId)]],
