@@ -101,6 +101,8 @@ export function pastResults(world: WorldState, match: MatchState): MatchState[] 
   let firstStart = Number.POSITIVE_INFINITY;
   for (const m of world.matches.values()) firstStart = Math.min(firstStart, m.fields.startTime ?? firstStart);
   if (!Number.isFinite(firstStart)) return [];
+  // The world's first day is its first 24 hours (a local day); made-up dates fall before its UTC midnight.
+  const firstDayEnd = firstStart + DAY_S;
   const firstDay = Math.floor(firstStart / DAY_S) * DAY_S;
   const pool = new Map<string, Participant>();
   const leagueTemplates: MatchState[] = [];
@@ -112,7 +114,7 @@ export function pastResults(world: WorldState, match: MatchState): MatchState[] 
         if (p.key !== 'name:' && !pool.has(p.key)) pool.set(p.key, p);
       }
     }
-    const onFirstDay = (m.fields.startTime ?? Number.POSITIVE_INFINITY) < firstDay + DAY_S;
+    const onFirstDay = (m.fields.startTime ?? Number.POSITIVE_INFINITY) < firstDayEnd;
     if (m.sportId !== match.sportId || !onFirstDay || !isPlayedResult(m)) continue;
     (m.leagueId === match.leagueId ? leagueTemplates : sportTemplates).push(m);
   }
