@@ -119,6 +119,13 @@ export const kk = {
     participantsHidden: 'Бұл спорт түрі үшін қатысушылар көрсетілмейді',
     period: 'Кезең',
     overall: 'Жалпы',
+    /** A head-to-head result for the section's team: letter and full word (S2-35). */
+    h2hResult: {
+      w: { letter: 'Ж', word: 'Жеңіс' },
+      wo: { letter: 'Ж', word: 'Қосымша уақыттағы не пенальтидегі жеңіс' },
+      d: { letter: 'Т', word: 'Тең ойын' },
+      l: { letter: 'Ұ', word: 'Ұтылыс' },
+    },
   },
   incidents: {
     goal: 'Гол',

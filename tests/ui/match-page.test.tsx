@@ -42,6 +42,33 @@ describe('match page', () => {
     expect(gateway.detailCalls).toContain('df_od_1_AbCd1234');
   });
 
+  it('S2-35 head-to-head rows show each result in Kazakh: letter, and the word for screen readers', async () => {
+    const row = (id: string, home: string, away: string, score: string, wis: string) =>
+      `KC÷1762000000¬KP÷${id}¬KF÷Премьер-лига¬KJ÷${home}¬KK÷${away}¬KL÷${score}¬WIS÷${wis}¬~`;
+    const gateway = gatewayWith({
+      df_hh_1_AbCd1234:
+        'SA÷1¬~KA÷Жалпы¬IS÷¬~KB÷Соңғы матчтар: Астана¬~' +
+        row('Past0001', '*Астана', 'Тобыл', '2:0', 'w') +
+        row('Past0002', 'Тобыл', 'Астана', '1:1', 'd') +
+        row('Past0003', '*Ордабасы', 'Астана', '3:1', 'l') +
+        row('Past0004', 'Астана', 'Ақтөбе', '2:2', 'wo') +
+        'A1÷¬~',
+    });
+    renderPage(<SiteRoutes />, { route: '/kz/match/AbCd1234/', gateway });
+    await waitFor(() => expect(screen.getByTestId('match-header').textContent).toContain('Астана'), SLOW);
+    fireEvent.click(screen.getByRole('button', { name: 'Бетпе-бет' }));
+    await waitFor(() => expect(document.querySelectorAll('.h2h__result')).toHaveLength(4), SLOW);
+    const results = [...document.querySelectorAll('.h2h__result')];
+    expect(results.map((r) => r.querySelector('[aria-hidden]')?.textContent)).toEqual(['Ж', 'Т', 'Ұ', 'Ж']);
+    expect(results.map((r) => r.getAttribute('title'))).toEqual([
+      'Жеңіс',
+      'Тең ойын',
+      'Ұтылыс',
+      'Қосымша уақыттағы не пенальтидегі жеңіс',
+    ]);
+    expect(results[2]?.querySelector('.sr-only')?.textContent).toBe('Ұтылыс');
+  });
+
   it('S2-34 detail participants are ignored for cricket, golf and moto racing', async () => {
     const cricket = event('Cr123456', L.id, { sportId: 13, stageType: 2, stage: 26, home: 'Үндістан', away: 'Англия' });
     const gateway = fakeGateway(snapshot([L], [cricket], 1, 13), {

@@ -130,6 +130,7 @@ export function pastResults(world: WorldState, match: MatchState): MatchState[] 
     return {
       ...template,
       id: idFor(0, label),
+      leagueId: match.leagueId, // the template may be another league's
       fields: { ...template.fields, ...asSide(h, 'home'), ...asSide(a, 'away'), startTime: start + timeOfDay },
     };
   };

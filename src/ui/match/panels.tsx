@@ -175,15 +175,23 @@ function H2HPanel({ body }: { body: string }) {
                 <span className={m.homeWon ? 'h2h__team h2h__team--won' : 'h2h__team'}>{m.home}</span>
                 <span className="h2h__score">{m.score}</span>
                 <span className={m.awayWon ? 'h2h__team h2h__team--won' : 'h2h__team'}>{m.away}</span>
-                {m.result ? (
-                  <span className={`h2h__result h2h__result--${m.result}`}>{m.result.toUpperCase()}</span>
-                ) : null}
+                {m.result ? <H2HResult result={m.result} /> : null}
               </li>
             ))}
           </ul>
         </section>
       ))}
     </div>
+  );
+}
+
+function H2HResult({ result }: { result: keyof typeof kk.match.h2hResult }) {
+  const { letter, word } = kk.match.h2hResult[result];
+  return (
+    <span className={`h2h__result h2h__result--${result}`} title={word}>
+      <span aria-hidden="true">{letter}</span>
+      <span className="sr-only">{word}</span>
+    </span>
   );
 }
 
