@@ -130,10 +130,32 @@ describe('past results for head-to-head (S9-6)', () => {
     for (const m of pastResults(state, today)) {
       expect(templates).toContainEqual(scores(m));
       expect(m.fields.stageType).toBe(3);
+      expect(m.leagueId).toBe(kz.id); // shown under the match's own league
       expect(m.fields.home).toBe(`Team ${m.fields.homeParticipantId}`);
       expect(m.fields.away).toBe(`Team ${m.fields.awayParticipantId}`);
       expect(TEAMS).toContain(m.fields.homeParticipantId);
     }
+  });
+
+  it("S9-6 a league without a first-day result borrows the sport's scores and keeps its own name", () => {
+    const { state, finished } = leagueWorld();
+    const cup = league('1_kzCup001', 1, 'ҚАЗАҚСТАН: Кубок');
+    const fixture = match('CupTie01', cup.id, 1, {
+      startTime: T0_S,
+      stageType: 1,
+      home: 'Team kairat01',
+      away: 'Team tobol001',
+      homeParticipantId: 'kairat01',
+      awayParticipantId: 'tobol001',
+    });
+    const withCup = world([kz, cup], [...state.matches.values(), fixture]);
+    const past = pastResults(withCup, fixture);
+    expect(past.length).toBeGreaterThan(0);
+    for (const m of past) expect(m.leagueId).toBe(cup.id);
+    const rows = sections(renderHeadToHead(withCup, fixture))['Бетпе-бет кездесулер'] ?? [];
+    expect(rows.length).toBe(5);
+    for (const row of rows) expect(value(row, 'KF')).toBe('ҚАЗАҚСТАН: Кубок');
+    expect(finished.leagueId).toBe(kz.id);
   });
 
   it('S9-6 with no finished first-day match of the sport there is no made-up history', () => {
