@@ -142,6 +142,11 @@ export interface ClockInput extends LiveMinuteInput {
 const count = (n: number | undefined): number =>
   typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
 
+/** Whether a sport's clock text can read the score (S4-22: the darts leg or snooker frame in play). */
+export function clockReadsScore(sportId: number): boolean {
+  return sportId === DARTS || sportId === SNOOKER;
+}
+
 /** S4-22: darts leg or snooker frame in play = home + away + 1. */
 export function currentLegOrFrame(homeScore: number | undefined, awayScore: number | undefined): number {
   return count(homeScore) + count(awayScore) + 1;

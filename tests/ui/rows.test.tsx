@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { Profiler } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as domainFormat from '../../src/ui/format/domain';
 import { createScoreboard } from '../../src/scoreboard/store';
 import { GOAL_HIGHLIGHT_MS } from '../../src/scoreboard/highlights';
 import { BLINK_HALF_MS, BLINK_OFF_ATTRIBUTE } from '../../src/ui/list/blink-phase';
@@ -12,6 +13,11 @@ import { ScoreboardContext } from '../../src/ui/store/hooks';
 import { settableScoreboard } from '../../src/ui/store/scoreboard-view';
 import { event as feedEvent, league as feedLeague, listFeed } from '../scoreboard/helpers/answers';
 import { event, fakeGateway, league, NOW, renderPage, snapshot, withEvent } from './support/render';
+
+vi.mock('../../src/ui/format/domain', async (original) => {
+  const actual = await original<typeof import('../../src/ui/format/domain')>();
+  return { ...actual, statusText: vi.fn(actual.statusText) };
+});
 
 afterEach(cleanup);
 
@@ -163,6 +169,78 @@ describe('duel rows', () => {
     expect(renders.get('c')).toBe(before.get('c'));
     expect(renders.get('b')).toBe((before.get('b') ?? 0) + 1);
     expect(within(screen.getByTestId('wrap-b')).getByTestId('row-score').textContent).toBe('10');
+  });
+});
+
+describe('narrow cells', () => {
+  it('DESIGN a goal redraws the score cell, not the status cell; a darts leg follows the score (S4-22)', () => {
+    const football = event('f', L.id, { stageType: 2, stage: 12, homeScore: 0, awayScore: 0, gameTime: 30 });
+    const darts = event('d', L.id, { sportId: 14, stageType: 2, stage: 17, homeScore: 0, awayScore: 0 });
+    const s = snapshot([L], [football, darts]);
+    const board = settableScoreboard(s);
+    renderPage(
+      <ScoreboardContext value={board}>
+        <div data-testid="wrap-f">
+          <DuelRow eventId="f" sportId={1} withOdds={false} />
+        </div>
+        <div data-testid="wrap-d">
+          <DuelRow eventId="d" sportId={14} withOdds={false} />
+        </div>
+      </ScoreboardContext>,
+      { gateway: fakeGateway(s) },
+    );
+    const statusCalls = vi.mocked(domainFormat.statusText);
+    const cell = (id: string, testId: string) => within(screen.getByTestId(`wrap-${id}`)).getByTestId(testId);
+    const leg = () => cell('d', 'row-status').querySelector('.status-full')?.textContent;
+    expect(leg()).toBe('1-лег');
+    statusCalls.mockClear();
+    act(() => board.set(withEvent(s, 'f', { homeScore: 1 })));
+    expect(cell('f', 'row-score').textContent).toBe('10');
+    expect(statusCalls).not.toHaveBeenCalled();
+    const next = withEvent(board.snapshot(), 'd', { homeScore: 1 });
+    act(() => board.set(next));
+    expect(cell('d', 'row-score').textContent).toBe('10');
+    expect(leg()).toBe('2-лег');
+    expect(statusCalls).toHaveBeenCalledTimes(1);
+    act(() => board.set(withEvent(next, 'f', { gameTime: 31, stage: 13 })));
+    expect(statusCalls).toHaveBeenCalledTimes(2); // a stage change does redraw the status cell
+  });
+});
+
+describe('narrow cells: row fields', () => {
+  it('S3-5 S3-8 S4-11 a change to a name, red card, serve, odds, live mark or stage reaches the row', () => {
+    const T = league('2_t', { sportId: 2 });
+    const tennis = event('t', T.id, { sportId: 2, stageType: 2, stage: 17, homeScore: 0, awayScore: 0, service: 1 });
+    let s = snapshot([T], [tennis], 1, 2);
+    const board = settableScoreboard(s);
+    renderPage(
+      <ScoreboardContext value={board}>
+        <div data-testid="wrap-t">
+          <DuelRow eventId="t" sportId={2} withOdds />
+        </div>
+      </ScoreboardContext>,
+      { gateway: fakeGateway(s) },
+    );
+    const row = () => screen.getByTestId('wrap-t').querySelector('a')!;
+    const change = (fields: Parameters<typeof withEvent>[2]) => {
+      s = withEvent(s, 't', fields);
+      act(() => board.set(s));
+    };
+    change({ home: 'Рыбакина Е.' });
+    expect(row().getAttribute('aria-label')).toContain('Рыбакина Е.');
+    change({ service: 2 });
+    expect([...row().querySelectorAll('.serve')].map((m) => m.classList.contains('serve--on'))).toEqual([false, true]);
+    change({ awayRedCards: 1 });
+    expect(row().querySelectorAll('.red-card')).toHaveLength(1);
+    change({ odds1: 1.5 });
+    expect(within(row()).getByTestId('row-odds').textContent).toBe('1.50-');
+    change({ odds2: 2.5 });
+    expect(within(row()).getByTestId('row-odds').textContent).toBe('1.502.50');
+    change({ liveMarked: true });
+    expect(row().classList.contains('row--marked')).toBe(true);
+    change({ stageType: 3, stage: 3, homeScore: 2, awayScore: 0 });
+    expect(row().classList.contains('row--live')).toBe(false);
+    expect(within(row()).getByTestId('row-score').textContent).toBe('20');
   });
 });
 

@@ -1,6 +1,6 @@
 // The domain rules the page shows, gathered in one place: sport names and status labels in Kazakh,
 // the live clock, whether a result shows, and odds in the visitor's format.
-import { clockTextForEvent, showsBlink } from '../../domain/clock';
+import { clockReadsScore, clockTextForEvent, showsBlink } from '../../domain/clock';
 import { formatOdds, type OddsFormat } from '../../domain/odds-format';
 import { showsResult } from '../../domain/results';
 import { sportById } from '../../domain/sports';
@@ -38,6 +38,21 @@ export function statusText(event: ScoreboardEvent, sportId: number, serverNow: n
     live,
     blink: showsBlink({ sportId, stage, gameTime: event.gameTime, stageType: event.stageType }),
   };
+}
+
+/** Every field statusText and a start time read, but the score (see statusInputsEqual). */
+const STATUS_FIELDS = ['stageType', 'stage', 'startTime', 'periodStartTime', 'gameTime', 'playingOnSets'] as const;
+
+/**
+ * Whether two records of an event give the same status cell: a score change leaves it alone except
+ * where the clock counts legs or frames (S4-22), so a burst of goals does not redraw status cells.
+ */
+export function statusInputsEqual(sportId: number): (a: ScoreboardEvent, b: ScoreboardEvent) => boolean {
+  const readsScore = clockReadsScore(sportId);
+  return (a, b) =>
+    a === b ||
+    (STATUS_FIELDS.every((key) => a[key] === b[key]) &&
+      (!readsScore || (a.homeScore === b.homeScore && a.awayScore === b.awayScore)));
 }
 
 /** S4-14: whether the score shows. */

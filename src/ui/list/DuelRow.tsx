@@ -1,19 +1,19 @@
 // One match of a duel sport: status or start time, the two sides, the score, part scores where the
-// layout has room, red cards, the serve mark and odds. It reads only its own event (narrow select).
-// A burst of score changes re-renders a changed row's thin top level; each cell is a memoised part
-// with plain props, so only the cells whose text moved touch the DOM. The live minute ticks inside
-// the status cell alone. Clicks are handled once by the list (row-navigation.ts).
+// layout has room, red cards, the serve mark and odds. Each part watches only the fields it shows
+// (useEventFields): a score change redraws the score cell (and the part scores), not the row, its
+// status or its sides. The row itself redraws for its class, names, cards, serve and odds. The live
+// minute ticks inside the status cell alone. Clicks are handled once by the list (row-navigation.ts).
 import { useSelector } from '@xstate/react';
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import { sportById } from '../../domain/sports';
 import { isLiveStage, STAGE_TYPE } from '../../domain/stages';
 import { kk } from '../../i18n/kk';
 import type { ScoreboardEvent } from '../../scoreboard/types';
 import { usePageActors } from '../common/actors';
 import { useNow, usePageClock } from '../common/use-now';
-import { oddsText, resultShows, statusText } from '../format/domain';
+import { oddsText, resultShows, statusInputsEqual, statusText } from '../format/domain';
 import { startTimeText } from '../format/time';
-import { useScoreboardEvent } from '../store/hooks';
+import { useEventFields } from '../store/hooks';
 import { useBlinkPhase } from './blink-phase';
 import { matchHref } from './row-navigation';
 
@@ -25,8 +25,36 @@ export interface DuelRowProps {
   readonly withOdds: boolean;
 }
 
+/** What the row level shows: its class, the names, cards, serve and odds (not the score or status). */
+const ROW_FIELDS = [
+  'stageType',
+  'liveMarked',
+  'home',
+  'away',
+  'homeShort',
+  'awayShort',
+  'homeRedCards',
+  'awayRedCards',
+  'service',
+  'odds1',
+  'oddsX',
+  'odds2',
+  'prevOdds1',
+  'prevOddsX',
+  'prevOdds2',
+] as const;
+
+function sameRowFields(a: ScoreboardEvent, b: ScoreboardEvent): boolean {
+  return ROW_FIELDS.every((key) => a[key] === b[key]) && a.highlight?.kind === b.highlight?.kind;
+}
+
+/** The score cell's fields (S4-14: whether it shows, and the totals). */
+function sameScore(a: ScoreboardEvent, b: ScoreboardEvent): boolean {
+  return a.homeScore === b.homeScore && a.awayScore === b.awayScore && resultShows(a) === resultShows(b);
+}
+
 export const DuelRow = memo(function DuelRow({ eventId, sportId, withOdds }: DuelRowProps) {
-  const event = useScoreboardEvent(eventId);
+  const event = useEventFields(eventId, sameRowFields);
   const sport = sportById(sportId);
   if (!event || !sport) return null;
   // S9-4: the store ends a highlight on time (the feed engine's highlights region), so the row shows
@@ -38,7 +66,6 @@ export const DuelRow = memo(function DuelRow({ eventId, sportId, withOdds }: Due
   if (highlight) className += ` row--hl-${highlight}`;
   const home = event.home ?? event.homeShort ?? '';
   const away = event.away ?? event.awayShort ?? '';
-  const showScore = resultShows(event);
   const serving = sport.serving && live ? (event.service ?? 0) : 0;
   return (
     <a
@@ -47,7 +74,7 @@ export const DuelRow = memo(function DuelRow({ eventId, sportId, withOdds }: Due
       data-event-id={eventId}
       aria-label={kk.list.openMatch(home, away)}
     >
-      <StatusCell event={event} sportId={sportId} live={live} />
+      <StatusCell eventId={eventId} sportId={sportId} />
       <Sides
         home={home}
         away={away}
@@ -55,12 +82,8 @@ export const DuelRow = memo(function DuelRow({ eventId, sportId, withOdds }: Due
         awayRedCards={event.awayRedCards ?? 0}
         serving={serving}
       />
-      <Score
-        home={showScore ? String(event.homeScore ?? 0) : '-'}
-        away={showScore ? String(event.awayScore ?? 0) : '-'}
-        highlighted={highlight !== null}
-      />
-      {sport.parts >= 2 ? <Parts event={event} parts={sport.parts} /> : null}
+      <Score eventId={eventId} highlighted={highlight !== null} />
+      {sport.parts >= 2 ? <Parts eventId={eventId} parts={sport.parts} /> : null}
       {withOdds ? (
         <Odds
           threeWay={sport.oddsType === '1x2'}
@@ -77,17 +100,13 @@ export const DuelRow = memo(function DuelRow({ eventId, sportId, withOdds }: Due
 });
 
 /** Start time, or live minute / stage; re-read every 5 s while the match is live (S9-4). */
-const StatusCell = memo(function StatusCell({
-  event,
-  sportId,
-  live,
-}: {
-  event: ScoreboardEvent;
-  sportId: number;
-  live: boolean;
-}) {
+const StatusCell = memo(function StatusCell({ eventId, sportId }: { eventId: string; sportId: number }) {
+  const same = useMemo(() => statusInputsEqual(sportId), [sportId]);
+  const event = useEventFields(eventId, same);
   const clock = usePageClock();
+  const live = event !== undefined && isLiveStage(event.stageType);
   useNow(LIVE_TICK_MS, live);
+  if (!event) return null;
   const now = clock.now();
   if (event.stageType === STAGE_TYPE.SCHEDULED) {
     return <StartTime text={event.startTime ? startTimeText(event.startTime, now) : ''} />;
@@ -174,12 +193,14 @@ function Side({ name, redCards, serving }: { name: string; redCards: number; ser
   );
 }
 
-const Score = memo(function Score({ home, away, highlighted }: { home: string; away: string; highlighted: boolean }) {
+const Score = memo(function Score({ eventId, highlighted }: { eventId: string; highlighted: boolean }) {
+  const event = useEventFields(eventId, sameScore);
+  const shows = event !== undefined && resultShows(event);
   return (
     <span className={highlighted ? 'row__score row__score--hl' : 'row__score'} data-testid="row-score">
       <span className="row__score-box">
-        <span>{home}</span>
-        <span>{away}</span>
+        <span>{shows ? String(event.homeScore ?? 0) : '-'}</span>
+        <span>{shows ? String(event.awayScore ?? 0) : '-'}</span>
       </span>
     </span>
   );
@@ -188,8 +209,23 @@ const Score = memo(function Score({ home, away, highlighted }: { home: string; a
 const partValue = (event: ScoreboardEvent, side: 'home' | 'away', n: number): number | undefined =>
   (event as unknown as Record<string, number | undefined>)[`${side}Part${n}`];
 
+/** The part fields a sport shows (homePart1 … awayPart<count>), compared for the parts cell. */
+function samePartsUpTo(count: number): (a: ScoreboardEvent, b: ScoreboardEvent) => boolean {
+  return (a, b) => {
+    for (let n = 1; n <= count; n++) {
+      if (partValue(a, 'home', n) !== partValue(b, 'home', n) || partValue(a, 'away', n) !== partValue(b, 'away', n)) {
+        return false;
+      }
+    }
+    return true;
+  };
+}
+
 /** Played parts (sets, quarters, periods …) up to the sport's part count (S3-9…S3-21). */
-function Parts({ event, parts: count }: { event: ScoreboardEvent; parts: number }) {
+const Parts = memo(function Parts({ eventId, parts: count }: { eventId: string; parts: number }) {
+  const same = useMemo(() => samePartsUpTo(count), [count]);
+  const event = useEventFields(eventId, same);
+  if (!event) return null;
   const parts: number[] = [];
   for (let n = 1; n <= count; n++) {
     if (partValue(event, 'home', n) !== undefined || partValue(event, 'away', n) !== undefined) parts.push(n);
@@ -204,7 +240,7 @@ function Parts({ event, parts: count }: { event: ScoreboardEvent; parts: number 
       ))}
     </span>
   );
-}
+});
 
 interface OddsProps {
   /** 1 X 2, or 1 2 (S3-8). */

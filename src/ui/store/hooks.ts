@@ -43,6 +43,26 @@ export function useScoreboardEvent(id: string): ScoreboardEvent | undefined {
   );
 }
 
+/**
+ * One event, passed on only when `same` says the fields a component reads moved: a row's cells each
+ * watch their own fields, so a score change redraws the score cell and nothing else. `same` must be
+ * stable (module level or memoised).
+ */
+export function useEventFields(
+  id: string,
+  same: (a: ScoreboardEvent, b: ScoreboardEvent) => boolean,
+): ScoreboardEvent | undefined {
+  const sameOrMissing = useCallback(
+    (a: ScoreboardEvent | undefined, b: ScoreboardEvent | undefined) =>
+      a === b || (a !== undefined && b !== undefined && same(a, b)),
+    [same],
+  );
+  return useScoreboardSelector(
+    useCallback((s: ScoreboardSnapshot) => s.events.get(id), [id]),
+    sameOrMissing,
+  );
+}
+
 export function useScoreboardLeague(id: string): ScoreboardLeague | undefined {
   return useScoreboardSelector(
     useCallback((s: ScoreboardSnapshot) => s.leagues.get(id), [id]),
