@@ -35,12 +35,11 @@ function sameVersion<T extends { readonly version: number }>(a: T | undefined, b
   return a === b || (a !== undefined && b !== undefined && a.version === b.version);
 }
 
+const sameEventVersion = (a: ScoreboardEvent, b: ScoreboardEvent) => a.version === b.version;
+
 /** One event, re-read only when its version changes. */
 export function useScoreboardEvent(id: string): ScoreboardEvent | undefined {
-  return useScoreboardSelector(
-    useCallback((s: ScoreboardSnapshot) => s.events.get(id), [id]),
-    sameVersion,
-  );
+  return useEventFields(id, sameEventVersion);
 }
 
 /**
