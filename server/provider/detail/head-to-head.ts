@@ -1,7 +1,8 @@
 // Head-to-head df_hh_<sport>_<id> (protocol.md §4.5), built from the world's finished matches and,
 // before the world's first day, the results of past-results.ts. `KA÷Жалпы` opens the overview, then
-// `KB` sections with KC rows: each team's last matches, and the meetings of the two. A leading `*` on a name marks the regulation-time winner; WIS is the
-// result for the section's team (w, l, d, wo = won after extra time or penalties).
+// `KB` sections with KC rows: each team's last matches, and the meetings of the two. A leading `*`
+// on a name marks the regulation-time winner; WIS is the result for the section's team (w, l, d,
+// wo = won after extra time or penalties).
 import { type FeedPair, type FeedRow, serializeRows } from '../../../src/protocol/codec';
 import type { MatchState, WorldState } from '../../../sim/world/state';
 import { formatValue } from '../rows';

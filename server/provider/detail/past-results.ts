@@ -24,7 +24,11 @@ type Side = 'home' | 'away';
 /** What a result row needs of a participant, as the world's matches carry it. */
 interface Participant {
   readonly key: string;
-  readonly fields: EventFields;
+  readonly name?: string;
+  readonly id?: string;
+  readonly slug?: string;
+  readonly firstName?: string;
+  readonly image?: string;
 }
 
 export function isPlayedResult(match: MatchState): boolean {
@@ -39,46 +43,20 @@ export function teamKey(match: MatchState, side: Side): string {
 
 function participantOf(match: MatchState, side: Side): Participant {
   const f = match.fields;
-  const fields: EventFields =
-    side === 'home'
-      ? {
-          home: f.home,
-          homeParticipantId: f.homeParticipantId,
-          homeSlug: f.homeSlug,
-          homeFirstName: f.homeFirstName,
-          homeImage: f.homeImage,
-        }
-      : {
-          away: f.away,
-          awayParticipantId: f.awayParticipantId,
-          awaySlug: f.awaySlug,
-          awayFirstName: f.awayFirstName,
-          awayImage: f.awayImage,
-        };
-  return { key: teamKey(match, side), fields };
+  const key = teamKey(match, side);
+  return side === 'home'
+    ? { key, name: f.home, id: f.homeParticipantId, slug: f.homeSlug, firstName: f.homeFirstName, image: f.homeImage }
+    : { key, name: f.away, id: f.awayParticipantId, slug: f.awaySlug, firstName: f.awayFirstName, image: f.awayImage };
 }
 
-/** The same participant's fields on the other side of a match. */
+/** A participant's fields on one side of a match. */
 function asSide(p: Participant, side: Side): EventFields {
-  const f = p.fields;
-  const home = f.home !== undefined || f.homeParticipantId !== undefined;
-  if ((side === 'home') === home) return f;
   return side === 'home'
-    ? {
-        home: f.away,
-        homeParticipantId: f.awayParticipantId,
-        homeSlug: f.awaySlug,
-        homeFirstName: f.awayFirstName,
-        homeImage: f.awayImage,
-      }
-    : {
-        away: f.home,
-        awayParticipantId: f.homeParticipantId,
-        awaySlug: f.homeSlug,
-        awayFirstName: f.homeFirstName,
-        awayImage: f.homeImage,
-      };
+    ? { home: p.name, homeParticipantId: p.id, homeSlug: p.slug, homeFirstName: p.firstName, homeImage: p.image }
+    : { away: p.name, awayParticipantId: p.id, awaySlug: p.slug, awayFirstName: p.firstName, awayImage: p.image };
 }
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Circle-method round robin over `size` teams: who plays team `index` in week `week`, or null for a
@@ -118,11 +96,9 @@ export function pastResults(world: WorldState, match: MatchState): MatchState[] 
     if (m.sportId !== match.sportId || !onFirstDay || !isPlayedResult(m)) continue;
     (m.leagueId === match.leagueId ? leagueTemplates : sportTemplates).push(m);
   }
-  const templates = (leagueTemplates.length > 0 ? leagueTemplates : sportTemplates).sort((a, b) =>
-    a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
-  );
+  const templates = (leagueTemplates.length > 0 ? leagueTemplates : sportTemplates).sort((a, b) => byText(a.id, b.id));
   if (templates.length === 0) return [];
-  const teams = [...pool.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const teams = [...pool.values()].sort((a, b) => byText(a.key, b.key));
   const result = (start: number, h: Participant, a: Participant): MatchState => {
     const label = `past/${match.leagueId}/${start}/${h.key}/${a.key}`;
     const template = templates[hashString(label) % templates.length]!;
