@@ -1,4 +1,5 @@
 // The browser's feed gateway: list sessions per sport and day, detail feeds over HTTP, server time.
+import { flushSync } from 'react-dom';
 import type { FeedGateway, ListSession } from '../ui/store/feed-gateway';
 import { frameBatched } from '../ui/store/scoreboard-view';
 import { fetchDetailBody } from './feed-http';
@@ -6,7 +7,8 @@ import { openEngineListSession } from './engine-session';
 
 export function createBrowserGateway(): FeedGateway {
   const open = new Set<ListSession>();
-  const raf = (cb: () => void) => requestAnimationFrame(() => cb());
+  // Subscribers redraw inside the frame's callback, synchronously, so the frame paints them.
+  const raf = (cb: () => void) => requestAnimationFrame(() => flushSync(cb));
   return {
     openList(request) {
       const session = openEngineListSession(request);

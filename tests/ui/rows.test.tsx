@@ -207,6 +207,28 @@ describe('narrow cells', () => {
   });
 });
 
+describe('narrow cells: subscription', () => {
+  it('DESIGN a change between a cell rendering and subscribing still reaches it', () => {
+    const before = snapshot([L], [event('a', L.id, { stageType: 2, stage: 12, homeScore: 0, awayScore: 0 })]);
+    const after = withEvent(before, 'a', { homeScore: 1 });
+    let reads = 0;
+    // The first reads (the render) see the old snapshot; by the time the cells subscribe it has moved.
+    const view = {
+      snapshot: () => (reads++ < 4 ? before : after),
+      subscribe: () => () => {},
+    };
+    renderPage(
+      <ScoreboardContext value={view}>
+        <div data-testid="wrap-a">
+          <DuelRow eventId="a" sportId={1} withOdds={false} />
+        </div>
+      </ScoreboardContext>,
+      { gateway: fakeGateway(before) },
+    );
+    expect(within(screen.getByTestId('wrap-a')).getByTestId('row-score').textContent).toBe('10');
+  });
+});
+
 describe('narrow cells: row fields', () => {
   it('S3-5 S3-8 S4-11 a change to a name, red card, serve, odds, live mark or stage reaches the row', () => {
     const T = league('2_t', { sportId: 2 });

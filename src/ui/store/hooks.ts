@@ -1,6 +1,14 @@
 // Narrow subscriptions: a row reads its own event and re-renders only when that event's version
 // moves (DESIGN.md "Rows subscribe narrowly"); lists re-render only when their item keys change.
-import { createContext, useCallback, useContext, useRef, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  useSyncExternalStore,
+} from 'react';
 import type { ScoreboardEvent, ScoreboardLeague, ScoreboardSnapshot } from '../../scoreboard/types';
 import { EMPTY_SNAPSHOT, type ScoreboardView } from './scoreboard-view';
 
@@ -46,21 +54,39 @@ export function useScoreboardEvent(id: string): ScoreboardEvent | undefined {
  * One event, passed on only when `same` says the fields a component reads moved: a row's cells each
  * watch their own fields, so a score change redraws the score cell and nothing else. `same` must be
  * stable (module level or memoised).
+ *
+ * The hottest subscription on a live page, so it skips useSyncExternalStore, which schedules an
+ * effect task for every redrawn subscriber: it reads the view in render and redraws through a
+ * reducer when a notification moves its fields. The page's view notifies inside a synchronous
+ * React flush in the animation frame (gateway.ts), so a burst still paints in that frame; the
+ * check on subscribe catches a change between render and subscription.
  */
 export function useEventFields(
   id: string,
   same: (a: ScoreboardEvent, b: ScoreboardEvent) => boolean,
 ): ScoreboardEvent | undefined {
-  const sameOrMissing = useCallback(
-    (a: ScoreboardEvent | undefined, b: ScoreboardEvent | undefined) =>
-      a === b || (a !== undefined && b !== undefined && same(a, b)),
-    [same],
-  );
-  return useScoreboardSelector(
-    useCallback((s: ScoreboardSnapshot) => s.events.get(id), [id]),
-    sameOrMissing,
-  );
+  const view = useScoreboardView();
+  const [, redraw] = useReducer(bump, 0);
+  const shown = useRef<ScoreboardEvent | undefined>(undefined);
+  const current = view.snapshot().events.get(id);
+  const kept = shown.current;
+  const value =
+    kept !== undefined && current !== undefined && (kept === current || same(kept, current)) ? kept : current;
+  shown.current = value;
+  useLayoutEffect(() => {
+    const check = () => {
+      const next = view.snapshot().events.get(id);
+      const seen = shown.current;
+      if (next === seen || (next !== undefined && seen !== undefined && same(seen, next))) return;
+      redraw();
+    };
+    check();
+    return view.subscribe(check);
+  }, [view, id, same]);
+  return value;
 }
+
+const bump = (n: number) => n + 1;
 
 export function useScoreboardLeague(id: string): ScoreboardLeague | undefined {
   return useScoreboardSelector(
