@@ -1,10 +1,11 @@
 // The HTTP server: feed gateway GET /<projectId>/x/feed/:feed over a FeedSource (S7-1, A7-21),
-// push gateway on /push (S7-23), geo headers (S7-17, S7-21), compression, and the static client
-// with its /kz/* single-page fallback. Extra plugins (the account service and others) register last.
+// push gateway on /push (S7-23), geo headers (S7-17, S7-21), security headers (./http/security-headers.ts),
+// compression from a bounded cache (./http/compression.ts), and the static client with its /kz/* single-page
+// fallback. Extra plugins (the account service and others) register last.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyInstance,
@@ -17,6 +18,8 @@ import type { FeedSource } from '../src/protocol/feed-source';
 import { parseFeedName } from '../src/protocol/feed-names';
 import { renderFallbackPage } from './fallback-page';
 import { DEFAULT_GEO, type GeoInfo, geoHeaders } from './geo';
+import { type CompressionOptions, registerCompression } from './http/compression';
+import { readIndexHtml, securityHeadersOptions, securityHeaderValues } from './http/security-headers';
 import { type Broker, createInProcessBroker } from './push/broker';
 import { createPushGateway, type PushGateway, type PushGatewayOptions } from './push/gateway';
 
@@ -44,6 +47,8 @@ export interface BuildServerOptions {
   readonly bodyLimit?: number;
   /** Largest request header block, bytes. */
   readonly maxHeaderSize?: number;
+  /** Compressed-body cache and compression limits (./http/compression.ts); defaults suit the day lists. */
+  readonly compression?: CompressionOptions;
 }
 
 declare module 'fastify' {
@@ -63,10 +68,6 @@ const FEED_PATH = `${FEED_PREFIX}:feed`;
 const TEXT = 'text/plain; charset=utf-8';
 const BODY_LIMIT = 1024 * 1024;
 const MAX_HEADER_SIZE = 16 * 1024;
-const COMPRESS_THRESHOLD = 1024;
-const ENCODE_CACHE_MIN_CHARS = 4096;
-const ENCODE_CACHE_ENTRIES = 256;
-const BROTLI_QUALITY = 4; // fast enough per request; the default (11) is far too slow for live feeds
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -76,6 +77,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const source = options.feedSource;
   const signature = options.signature ?? EDITION.feedSignature;
   const geo = geoHeaders({ ...DEFAULT_GEO, ...options.geo });
+  // The policy's script hashes come from the index.html this server will send.
+  const security = securityHeadersOptions(
+    readIndexHtml(options.staticDir === undefined ? DEFAULT_STATIC_DIR : options.staticDir),
+  );
+  const securityHeaders = securityHeaderValues(security);
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? BODY_LIMIT,
@@ -86,7 +92,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     // A path that does not decode (e.g. `%FF`) under the feed prefix is an unknown feed: 404 `0`.
     frameworkErrors: (error, request, reply) => {
       const status = error.statusCode ?? 400;
-      const plain = reply as unknown as FastifyReply;
+      const plain = (reply as unknown as FastifyReply).headers(securityHeaders); // no hook has run
       if (request.url.startsWith(FEED_PREFIX))
         return plain
           .code(status === 400 ? 404 : status)
@@ -108,12 +114,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     await gateway?.close();
   });
 
-  await app.register(fastifyCompress, {
-    global: true,
-    encodings: ['br', 'gzip'],
-    threshold: COMPRESS_THRESHOLD,
-    brotliOptions: { params: { 1: BROTLI_QUALITY } }, // 1 = zlib.constants.BROTLI_PARAM_QUALITY
-  });
+  await app.register(fastifyHelmet, security);
+  // Every string body of 1 KB or more is compressed once per body and coding, from a cache bounded by bytes.
+  registerCompression(app, options.compression);
 
   // S7-17, S7-21: geo headers for a request that asks with X-GeoIP: 1.
   app.addHook('onSend', async (request, reply) => {
@@ -133,21 +136,6 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     return dateText;
   };
 
-  // Feed sources hand out the same cached string until the feed changes, so its UTF-8 bytes are
-  // kept too: a 600 KB day list is encoded once, not per request. (Map lookups of the same string
-  // object are cheap: V8 keeps a string's hash.)
-  const bytes = new Map<string, Buffer>();
-  const encoded = (body: string): string | Buffer => {
-    if (body.length < ENCODE_CACHE_MIN_CHARS) return body;
-    let buffer = bytes.get(body);
-    if (!buffer) {
-      buffer = Buffer.from(body);
-      if (bytes.size >= ENCODE_CACHE_ENTRIES) bytes.delete(bytes.keys().next().value as string);
-      bytes.set(body, buffer);
-    }
-    return buffer;
-  };
-
   app.get<{ Params: { feed: string } }>(FEED_PATH, async (request, reply) => {
     reply.header('date', serverDate());
     if (firstHeader(request.headers['x-fsign']) !== signature) {
@@ -160,14 +148,23 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     const response = await source.fetch({ feed, headers });
     reply.code(response.status).headers(response.headers).header('date', serverDate());
     if (!response.headers['content-type']) reply.type(TEXT);
-    return reply.send(response.status === 304 ? '' : encoded(response.body));
+    // Feed sources hand out the same string until the feed changes; the compression hook keeps its UTF-8 and
+    // compressed bytes per string, so a 1.2 MB day list is encoded and compressed once, not per request.
+    return reply.send(response.status === 304 ? '' : response.body);
   });
 
   const staticDir = options.staticDir === undefined ? DEFAULT_STATIC_DIR : options.staticDir;
   const indexFile = staticDir === null ? null : join(staticDir, 'index.html');
   const built = indexFile !== null && existsSync(indexFile);
   if (built && staticDir !== null) {
-    await app.register(fastifyStatic, { root: staticDir, prefix: '/', wildcard: true, index: false });
+    // preCompressed: the .br/.gz files the build writes beside each asset (vite.config.ts) are sent as they are.
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      prefix: '/',
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+    });
   }
   app.get('/', async (_request, reply) => reply.redirect(`${EDITION.routePrefix}/`));
   const sendApp = async (reply: FastifyReply) => {
