@@ -28,8 +28,9 @@ function parse(header: string): readonly ContentCoding[] {
   }
   const star = q.get('*');
   const weight = (coding: string) => q.get(coding) ?? star;
-  // identity is acceptable unless excluded by name or by `*;q=0`; a coding ranks above it only at least as wanted.
-  const identity = q.get('identity') ?? star ?? 1;
+  // identity is always acceptable to us (we fall back to it); a coding is chosen over it unless identity is given a
+  // higher weight by name or through `*`.
+  const identity = q.get('identity') ?? star ?? 0;
   const br = weight('br') ?? 0;
   const gzipQ = weight('gzip') ?? 0;
   const codings: ContentCoding[] = [];

@@ -43,13 +43,11 @@ export function registerCompression(app: FastifyInstance, options: CompressionOp
   const bodies = createCompressedBodies(options);
   app.addHook('onSend', (request, reply, payload, done) => {
     const status = reply.statusCode;
-    if (status === 204 || status === 304 || status < 200 || reply.hasHeader('content-encoding')) {
-      return done(null, payload);
-    }
+    if (status === 204 || status === 304 || status < 200) return done(null, payload);
     if (!COMPRESSIBLE.test(headerText(reply.getHeader('content-type')))) return done(null, payload);
-    // Files (streams) may be sent pre-compressed too: their answer varies with Accept-Encoding as well.
+    // Files (streams) are sent pre-compressed when asked: their answer varies with Accept-Encoding as well.
     addVary(reply);
-    if (typeof payload !== 'string') return done(null, payload);
+    if (typeof payload !== 'string' || reply.hasHeader('content-encoding')) return done(null, payload);
     if (payload.length < threshold && Buffer.byteLength(payload) < threshold) return done(null, payload);
     const encoded = bodies.encode(payload, acceptedCodings(headerText(request.headers['accept-encoding'])));
     if (!(encoded instanceof Promise)) return done(null, send(reply, encoded));
