@@ -18,6 +18,7 @@ import type { FeedSource } from '../src/protocol/feed-source';
 import { parseFeedName } from '../src/protocol/feed-names';
 import { renderFallbackPage } from './fallback-page';
 import { DEFAULT_GEO, type GeoInfo, geoHeaders } from './geo';
+import type { CompressedBodies } from './http/compressed-bodies';
 import { type CompressionOptions, registerCompression } from './http/compression';
 import { readIndexHtml, securityHeadersOptions, securityHeaderValues } from './http/security-headers';
 import { type Broker, createInProcessBroker } from './push/broker';
@@ -58,6 +59,8 @@ declare module 'fastify' {
     readonly pushBroker: Broker;
     /** Account database file passed to `buildServer` (`scores serve --db`). */
     readonly dbFile: string | undefined;
+    /** The compressed-body cache behind every compressed answer (its stats for benchmarks and checks). */
+    readonly compressedBodies: CompressedBodies;
   }
 }
 
@@ -116,7 +119,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   await app.register(fastifyHelmet, security);
   // Every string body of 1 KB or more is compressed once per body and coding, from a cache bounded by bytes.
-  registerCompression(app, options.compression);
+  app.decorate('compressedBodies', registerCompression(app, options.compression));
 
   // S7-17, S7-21: geo headers for a request that asks with X-GeoIP: 1.
   app.addHook('onSend', async (request, reply) => {
