@@ -1,176 +1,145 @@
-// Feed serving over loopback: requests per second for a full day list (f_) and an update feed
-// (u_) from our Fastify gateway, as a ratio against nginx serving the same bytes as static files
-// in the same run. Target: ≥ 0.5× nginx. The server runs in a child process (as nginx does), the
-// load generator (autocannon) in this one, so each side has its own core.
+// Feed serving over loopback: requests per second for the simulated world's football day list (f_, ~1.2 MB) in br
+// and gzip at 100 and 1,000 connections, uncompressed at 100, and for an update feed (u_), from our Fastify
+// gateway, as a ratio against nginx serving the very same bytes as static files (gzip_static, and brotli_static
+// when Debian's module is installed) in the same run. Target: ≥ 0.5× nginx, and our server's RSS after the runs
+// within 1.5× of before them. Both servers are warmed up the same way before measuring.
 //
-// This file also holds that child: run with BENCH_ROLE=feed-server it starts the gateway on a
-// synthetic football day, writes the two bodies to BENCH_DIR and reports its port over IPC.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// The server runs in a child process (as nginx does), the load generator (autocannon, in worker threads when
+// BENCH_WORKERS > 1) in this one; the generator's own CPU is measured on every run, so a run it capped shows.
+//
+// This file also holds that child: run with BENCH_ROLE=feed-server it builds the world the way `scores serve` does
+// (seed 1, every sport) at a fixed instant, holds it there (a still world: the same bytes for both servers), starts
+// the gateway, writes the bodies it sends in each coding to BENCH_DIR for nginx and reports over IPC.
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const require = createRequire(import.meta.url);
 const SELF = fileURLToPath(import.meta.url);
 const FSIGN = 'SW9D1eZo';
+const SEED = 1;
+const START = Date.UTC(2026, 8, 2, 12, 0, 0); // a Wednesday afternoon in Almaty: a full football day
+const UPDATE_BEHIND_MS = 60_000; // the update feed's client is a minute behind
+const FULL_FEED = 'f_1_0_5_kk_1';
+const UPDATE_FEED = 'u_1_1';
 const DURATION_S = 5; // per measurement
-const CONNECTIONS = 32;
+const WARMUP_S = 2;
 const ROUNDS = 2; // each pair measured twice, alternating, and the best kept per side
+const CONNECTION_LEVELS = [100, 1000] as const;
+const IDENTITY_CONNECTIONS = 100;
+const WORKERS = Math.max(1, Number(process.env.BENCH_WORKERS ?? 1));
+const RSS_SAMPLE_MS = 250;
+const SETTLE_MS = 3000;
+const NGINX_BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+type Coding = 'identity' | 'br' | 'gzip';
 
 interface AutocannonResult {
-  readonly requests: { readonly average: number };
+  readonly requests: { readonly average: number; readonly total: number };
   readonly throughput: { readonly average: number };
+  readonly latency: { readonly p50: number; readonly p99: number };
   readonly non2xx: number;
   readonly errors: number;
+  readonly timeouts: number;
 }
 type Autocannon = (options: {
   url: string;
   connections: number;
   duration: number;
   headers?: Record<string, string>;
+  workers?: number;
 }) => Promise<AutocannonResult>;
 
 interface ChildReady {
+  readonly type: 'ready';
   readonly port: number;
   readonly updateSignature: string;
-  readonly fullBytes: number;
-  readonly updateBytes: number;
+  readonly sizes: Record<string, number>;
+  readonly matches: number;
+}
+
+interface ChildStats {
+  readonly type: 'stats';
+  readonly id: number;
+  readonly rss: number;
+  readonly cpuMs: number;
+  readonly cache: Record<string, number>;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Child: the feed server on a synthetic day (360 football matches in 40 leagues).
+// Child: the feed server over the simulated world, held at START.
+
+function getRaw(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 async function runFeedServer(dir: string): Promise<void> {
   const { buildServer } = await import('../server/app');
   const { createWorldFeedSource } = await import('../server/world-feed-source');
-  const { encodeSignature } = await import('../server/provider/signature');
-  const { world, now } = syntheticDay();
-  const simulation = { state: world, onFacts: () => () => {} };
+  const { buildSimulation } = await import('../sim/simulation');
+  const { parseListFeed } = await import('../src/protocol/list-feed');
+  let now = START - UPDATE_BEHIND_MS;
+  const simulation = await buildSimulation({ seed: SEED, startTime: now, keepLog: false });
   const source = createWorldFeedSource(simulation, { now: () => now, epoch: 'bench' });
+  // The update feed's client read the day list a minute ago.
+  const behind = await source.fetch({ feed: FULL_FEED, headers: {} });
+  const updateSignature = parseListFeed(behind.body).signature ?? '';
+  now = START;
+  simulation.advanceTo(START);
   const app = await buildServer({ feedSource: source, staticDir: null, push: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  // A client 60 versions behind: the update carries the changes of the last 60 facts.
-  const updateSignature = encodeSignature(world.version - 60, 'bench:1');
-  const full = await source.fetch({ feed: 'f_1_0_5_kk_1', headers: {} });
-  const update = await source.fetch({ feed: 'u_1_1', headers: { 'x-signature': updateSignature } });
-  writeFileSync(join(dir, 'full'), full.body);
-  writeFileSync(join(dir, 'update'), update.body);
-  const ready: ChildReady = {
-    port,
-    updateSignature,
-    fullBytes: Buffer.byteLength(full.body),
-    updateBytes: Buffer.byteLength(update.body),
-  };
-  process.send?.(ready);
-}
-
-function syntheticDay() {
-  const now = Date.UTC(2026, 8, 2, 12, 0, 0);
-  const nowS = now / 1000;
-  const leagues = new Map();
-  const matches = new Map();
-  let version = 0;
-  const tv = JSON.stringify({
-    1: [{ TVI: 1, BU: '/tv/qazsport/', BN: 'Qazsport', BAF: 0 }],
-    2: [
-      { BU: '/bookmaker/16/?from=live-streaming&sport=1', IU: 'https://example.invalid/b/16.png', BN: 'bet', BI: 16 },
-    ],
-  });
-  for (let l = 0; l < 40; l++) {
-    const id = `1_lg${String(l).padStart(6, '0')}`;
-    leagues.set(id, {
-      id,
-      sportId: 1,
-      top: l < 4,
-      name: `ЕЛ ${l}: Лига ${l}`,
-      templateId: `tp${String(l).padStart(6, '0')}`,
-      countryId: 100 + l,
-      countryName: `Ел ${l}`,
-      stageId: `lg${String(l).padStart(6, '0')}`,
-      type: 'p',
-      tournamentId: `tn${String(l).padStart(6, '0')}`,
-      sourceType: 0,
-      hasLiveTable: 0,
-      standingsType: 1,
-      templateKey: `${100 + l}_tp${l}`,
-      sportStageType: 2,
-      url: `/football/country-${l}/league-${l}/`,
-      image: `img${l}.png`,
-      sortKey: `0${String(l).padStart(3, '0')}Country${l}`,
-      categoryName: `Ел ${l}`,
-    });
-    for (let m = 0; m < 9; m++) {
-      version += 1;
-      const mid = `M${String(l).padStart(3, '0')}x${String(m).padStart(3, '0')}`;
-      const live = m < 3;
-      const fields = {
-        startTime: nowS - 3 * 3600 + m * 1800,
-        eventStartTime: nowS - 3 * 3600 + m * 1800,
-        stageType: live ? 2 : m < 5 ? 3 : 1,
-        stageTypeFromStage: live ? 2 : m < 5 ? 3 : 1,
-        stage: live ? 13 : m < 5 ? 3 : 1,
-        home: `Үй командасы ${l}-${m}`,
-        away: `Қонақ командасы ${l}-${m}`,
-        sortParticipant: `Үй командасы ${l}-${m}`,
-        homeFirstName: `Үй командасы ${l}-${m}`,
-        awayFirstName: `Қонақ командасы ${l}-${m}`,
-        homeShort: 'ҮЙК',
-        awayShort: 'ҚОН',
-        homeSlug: `home-${l}-${m}`,
-        awaySlug: `away-${l}-${m}`,
-        homeParticipantId: `ph${l}x${m}`,
-        awayParticipantId: `pa${l}x${m}`,
-        homeEventParticipantId: `eh${l}x${m}`,
-        awayEventParticipantId: `ea${l}x${m}`,
-        homeImage: `h${l}${m}.png`,
-        awayImage: `a${l}${m}.png`,
-        ...(m < 5 ? { homeScore: m % 3, awayScore: (m + 1) % 2, homePart2: 0, awayPart2: 0 } : {}),
-        ...(live ? { live: 'y', periodStartTime: nowS - 900 } : {}),
-        broadcast: m % 3 === 0 ? tv : undefined,
-        hasLiveBetting: 'y',
-        hasLiveCentre: 1,
-        hasLineups: 1,
-        sourceType: 0,
-        gameTime: -1,
-        homeGoalUnderReview: 0,
-        awayGoalUnderReview: 0,
-        liveBookmakers: '28|991|454|49|623|592|965|591|1183',
-        odds1: 1.9,
-        oddsX: 3.4,
-        odds2: 4.1,
-      };
-      const fieldVersions: Record<string, number> = {};
-      for (const key of Object.keys(fields)) fieldVersions[key] = version;
-      matches.set(mid, {
-        id: mid,
-        sportId: 1,
-        leagueId: id,
-        fields,
-        fieldVersions,
-        version,
-        incidents: [],
-        stats: [],
-        lineups: { home: [], away: [] },
-        odds: [],
-        detailVersion: 0,
+  // nginx gets exactly the bytes this server sends, in each coding.
+  const sizes: Record<string, number> = {};
+  for (const [name, feed, extra] of [
+    ['full', FULL_FEED, {}],
+    ['update', UPDATE_FEED, { 'x-signature': updateSignature }],
+  ] as const) {
+    for (const coding of ['identity', 'br', 'gzip'] as const) {
+      const { headers, body } = await getRaw(`http://127.0.0.1:${port}/47/x/feed/${feed}`, {
+        'x-fsign': FSIGN,
+        'accept-encoding': coding,
+        ...extra,
       });
+      const sent = (headers['content-encoding'] as string | undefined) ?? 'identity';
+      if (sent !== coding) continue; // too small to compress: nginx has no such file either
+      const file = coding === 'identity' ? name : `${name}.${coding === 'br' ? 'br' : 'gz'}`;
+      writeFileSync(join(dir, file), body);
+      sizes[file] = body.length;
     }
   }
-  // The last 60 versions are score changes on live matches.
-  const liveIds = [...matches.values()].filter((m) => m.fields.stageType === 2).map((m) => m.id);
-  for (let i = 0; i < 60; i++) {
-    version += 1;
-    const m = matches.get(liveIds[i % liveIds.length]);
-    m.fields = { ...m.fields, homeScore: (m.fields.homeScore ?? 0) + 1 };
-    m.fieldVersions = { ...m.fieldVersions, homeScore: version };
-    m.version = version;
-  }
-  return { world: { version, time: now, leagues, matches, moved: new Map() }, now };
+  process.on('message', (message: { type: string; id: number }) => {
+    if (message.type !== 'stats') return;
+    const cpu = process.cpuUsage();
+    const stats: ChildStats = {
+      type: 'stats',
+      id: message.id,
+      rss: process.memoryUsage().rss,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      cache: { ...app.compressedBodies.stats() },
+    };
+    process.send?.(stats);
+  });
+  const ready: ChildReady = { type: 'ready', port, updateSignature, sizes, matches: simulation.state.matches.size };
+  process.send?.(ready);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -190,22 +159,60 @@ function freePort(): Promise<number> {
 
 function findNginx(): string {
   const path = '/usr/sbin/nginx';
-  if (existsSync(path)) return path;
+  if (existsSync(path) && existsSync(NGINX_BROTLI_MODULE)) return path;
   if (process.getuid?.() === 0) {
-    execFileSync('apt-get', ['install', '-y', 'nginx'], { stdio: 'ignore', timeout: 300_000 });
-    if (existsSync(path)) return path;
+    // Debian's brotli_static module lets nginx send the .br files as they are; without it nginx falls back to .gz.
+    for (const packages of [['nginx', 'libnginx-mod-http-brotli-static'], ['nginx']]) {
+      try {
+        execFileSync('apt-get', ['install', '-y', ...packages], { stdio: 'ignore', timeout: 300_000 });
+        break;
+      } catch {}
+    }
   }
-  throw new Error('nginx is not installed (apt-get install -y nginx)');
+  if (existsSync(path)) return path;
+  throw new Error('nginx is not installed (apt-get install -y nginx libnginx-mod-http-brotli-static)');
 }
 
-async function startNginx(dir: string): Promise<{ port: number; stop: () => void }> {
+/** CPU time (ms) of a process and its children, from /proc. */
+function processCpuMs(pid: number): number {
+  const ticks = (id: number) => {
+    try {
+      const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      return 0;
+    }
+  };
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {}
+  const hz = 100; // USER_HZ on Linux
+  return ((ticks(pid) + children.reduce((sum, id) => sum + ticks(id), 0)) * 1000) / hz;
+}
+
+interface Nginx {
+  readonly port: number;
+  readonly pid: number;
+  readonly brotliStatic: boolean;
+  readonly version: string;
+  stop(): void;
+}
+
+async function startNginx(dir: string): Promise<Nginx> {
   const nginx = findNginx();
+  const version = spawnSync(nginx, ['-v'], { encoding: 'utf8' }).stderr.trim(); // nginx -v writes to stderr
+  const brotliStatic = existsSync(NGINX_BROTLI_MODULE);
   const port = await freePort();
   const conf = join(dir, 'nginx.conf');
-  // One worker, like our one Node process; static files from memory-friendly sendfile.
+  // One worker, like our one Node process; static files with sendfile, pre-compressed forms when asked.
   writeFileSync(
     conf,
-    `worker_processes 1;
+    `${brotliStatic ? `load_module ${NGINX_BROTLI_MODULE};\n` : ''}worker_processes 1;
 daemon off;
 pid ${join(dir, 'nginx.pid')};
 error_log ${join(dir, 'nginx-error.log')} warn;
@@ -220,6 +227,9 @@ http {
   fastcgi_temp_path ${dir};
   uwsgi_temp_path ${dir};
   scgi_temp_path ${dir};
+  gzip_static on;
+  gzip_vary on;
+  ${brotliStatic ? 'brotli_static on;' : ''}
   server {
     listen 127.0.0.1:${port};
     root ${dir};
@@ -232,7 +242,7 @@ http {
   // Wait (bounded) until it answers.
   for (let i = 0; i < 100; i++) {
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/update`);
+      const response = await fetch(`http://127.0.0.1:${port}/full`);
       if (response.ok) break;
     } catch {
       await new Promise((r) => setTimeout(r, 50));
@@ -240,6 +250,9 @@ http {
   }
   return {
     port,
+    pid: child.pid ?? 0,
+    brotliStatic,
+    version,
     stop: () => {
       if (child.pid !== undefined) process.kill(child.pid, 'SIGTERM');
     },
@@ -252,60 +265,219 @@ function startChild(dir: string): Promise<{ child: ChildProcess; ready: ChildRea
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('feed server child did not start')), 60_000);
-    child.once('message', (ready) => {
+    const timer = setTimeout(() => reject(new Error('feed server child did not start')), 120_000);
+    const onMessage = (message: { type: string }) => {
+      if (message.type !== 'ready') return;
       clearTimeout(timer);
-      resolve({ child, ready: ready as ChildReady });
-    });
+      child.off('message', onMessage);
+      resolve({ child, ready: message as ChildReady });
+    };
+    child.on('message', onMessage);
     child.once('exit', (code) => reject(new Error(`feed server child exited (${code})`)));
   });
 }
 
-async function measure(url: string, headers?: Record<string, string>): Promise<number> {
+let statsId = 0;
+function childStats(child: ChildProcess): Promise<ChildStats> {
+  const id = ++statsId;
+  return new Promise((resolve) => {
+    const onMessage = (message: ChildStats) => {
+      if (message.type !== 'stats' || message.id !== id) return;
+      child.off('message', onMessage);
+      resolve(message);
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'stats', id });
+  });
+}
+
+interface Run {
+  readonly requestsPerSecond: number;
+  readonly bytesPerResponse: number;
+  readonly latencyP50Ms: number;
+  readonly latencyP99Ms: number;
+  readonly errors: number;
+  readonly non2xx: number;
+  readonly timeouts: number;
+  /** The load generator's CPU over the run, in cores (1 = one core busy all the time). */
+  readonly generatorCores: number;
+  /** The server's CPU over the run, in cores. */
+  readonly serverCores: number;
+}
+
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  duration: number,
+  serverCpuMs: () => Promise<number>,
+): Promise<Run> {
   const autocannon = require('autocannon') as Autocannon;
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx and ${result.errors} errors`);
+  const serverBefore = await serverCpuMs();
+  const cpuBefore = process.cpuUsage();
+  const began = performance.now();
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    headers,
+    ...(WORKERS > 1 ? { workers: WORKERS } : {}),
+  });
+  const wall = performance.now() - began;
+  const cpu = process.cpuUsage(cpuBefore);
+  const serverAfter = await serverCpuMs();
+  const round2 = (x: number) => Math.round(x * 100) / 100;
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    bytesPerResponse: result.requests.average > 0 ? Math.round(result.throughput.average / result.requests.average) : 0,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    timeouts: result.timeouts,
+    generatorCores: round2((cpu.user + cpu.system) / 1000 / wall),
+    serverCores: round2((serverAfter - serverBefore) / wall),
+  };
+}
+
+/** Brotli quality and gzip level against size and time, on the body itself (the figures behind the chosen ones). */
+function compressionLevels(body: Buffer): Record<string, { bytes: number; ms: number }> {
+  const time = (f: () => Buffer, times: number) => {
+    let best = Number.POSITIVE_INFINITY;
+    let bytes = 0;
+    for (let i = 0; i < times; i++) {
+      const began = performance.now();
+      bytes = f().length;
+      best = Math.min(best, performance.now() - began);
+    }
+    return { bytes, ms: Math.round(best * 10) / 10 };
+  };
+  const figures: Record<string, { bytes: number; ms: number }> = {};
+  for (const quality of [3, 4, 5, 6, 8, 11]) {
+    figures[`br${quality}`] = time(
+      () =>
+        brotliCompressSync(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: quality,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        }),
+      quality === 11 ? 1 : 3,
+    );
   }
-  return result.requests.average;
+  for (const level of [1, 6, 9]) figures[`gzip${level}`] = time(() => gzipSync(body, { level }), 3);
+  return figures;
 }
 
 export default async function feedServing(): Promise<Record<string, unknown>> {
   const dir = mkdtempSync(join(tmpdir(), 'feed-bench-'));
   const { child, ready } = await startChild(dir);
   const nginx = await startNginx(dir);
+  const ourCpu = async () => (await childStats(child)).cpuMs;
+  const nginxCpu = async () => processCpuMs(nginx.pid);
+  // RSS of our server, sampled while it is under load.
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    childStats(child).then((s) => {
+      peakRss = Math.max(peakRss, s.rss);
+    });
+  }, RSS_SAMPLE_MS);
   try {
     const ours = `http://127.0.0.1:${ready.port}/47/x/feed`;
     const theirs = `http://127.0.0.1:${nginx.port}`;
-    const fullHeaders = { 'x-fsign': FSIGN };
-    const updateHeaders = { 'x-fsign': FSIGN, 'x-signature': ready.updateSignature };
-    // Warm-up (JIT, caches) for both, not counted.
-    await measure(`${ours}/f_1_0_5_kk_1`, fullHeaders).catch(() => 0);
-    const best = { oursFull: 0, nginxFull: 0, oursUpdate: 0, nginxUpdate: 0 };
-    for (let round = 0; round < ROUNDS; round++) {
-      best.nginxFull = Math.max(best.nginxFull, await measure(`${theirs}/full`));
-      best.oursFull = Math.max(best.oursFull, await measure(`${ours}/f_1_0_5_kk_1`, fullHeaders));
-      best.oursUpdate = Math.max(best.oursUpdate, await measure(`${ours}/u_1_1`, updateHeaders));
-      best.nginxUpdate = Math.max(best.nginxUpdate, await measure(`${theirs}/update`));
+    const idle = await childStats(child);
+    const oursHeaders = (coding: Coding, extra: Record<string, string> = {}) => ({
+      'x-fsign': FSIGN,
+      'accept-encoding': coding,
+      ...extra,
+    });
+    const update = { 'x-signature': ready.updateSignature };
+    // Both warmed up the same way (JIT, caches, the compressed bodies), not counted.
+    for (const coding of ['identity', 'br', 'gzip'] as const) {
+      await load(`${ours}/${FULL_FEED}`, oursHeaders(coding), 100, WARMUP_S, ourCpu);
+      await load(`${theirs}/full`, { 'accept-encoding': coding }, 100, WARMUP_S, nginxCpu);
     }
-    const round2 = (x: number) => Math.round(x * 100) / 100;
+    const warm = await childStats(child);
+    peakRss = warm.rss;
+
+    const pairs: { name: string; ours: () => Promise<Run>; nginx: () => Promise<Run> }[] = [];
+    for (const connections of CONNECTION_LEVELS) {
+      for (const coding of ['br', 'gzip'] as const) {
+        pairs.push({
+          name: `fullDayList ${coding} @${connections}`,
+          ours: () => load(`${ours}/${FULL_FEED}`, oursHeaders(coding), connections, DURATION_S, ourCpu),
+          nginx: () => load(`${theirs}/full`, { 'accept-encoding': coding }, connections, DURATION_S, nginxCpu),
+        });
+      }
+    }
+    pairs.push({
+      name: `fullDayList identity @${IDENTITY_CONNECTIONS}`,
+      ours: () => load(`${ours}/${FULL_FEED}`, oursHeaders('identity'), IDENTITY_CONNECTIONS, DURATION_S, ourCpu),
+      nginx: () =>
+        load(`${theirs}/full`, { 'accept-encoding': 'identity' }, IDENTITY_CONNECTIONS, DURATION_S, nginxCpu),
+    });
+    pairs.push({
+      name: `updateFeed br @${IDENTITY_CONNECTIONS}`,
+      ours: () => load(`${ours}/${UPDATE_FEED}`, oursHeaders('br', update), IDENTITY_CONNECTIONS, DURATION_S, ourCpu),
+      nginx: () => load(`${theirs}/update`, { 'accept-encoding': 'br' }, IDENTITY_CONNECTIONS, DURATION_S, nginxCpu),
+    });
+
+    const runs: Record<string, unknown> = {};
+    let worstRatio = Number.POSITIVE_INFINITY;
+    let generatorPeak = 0;
+    for (const pair of pairs) {
+      let best: { ours: Run | null; nginx: Run | null } = { ours: null, nginx: null };
+      for (let round = 0; round < ROUNDS; round++) {
+        const n = await pair.nginx();
+        const o = await pair.ours();
+        best = {
+          ours: !best.ours || o.requestsPerSecond > best.ours.requestsPerSecond ? o : best.ours,
+          nginx: !best.nginx || n.requestsPerSecond > best.nginx.requestsPerSecond ? n : best.nginx,
+        };
+        generatorPeak = Math.max(generatorPeak, o.generatorCores, n.generatorCores);
+      }
+      const ratio = Math.round((best.ours!.requestsPerSecond / Math.max(1, best.nginx!.requestsPerSecond)) * 100) / 100;
+      worstRatio = Math.min(worstRatio, ratio);
+      runs[pair.name] = { ratioVsNginx: ratio, ours: best.ours, nginx: best.nginx };
+    }
+    const after = await childStats(child);
+    clearInterval(sampler);
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    const settled = await childStats(child);
+    const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+    const fullBody = readFileSync(join(dir, 'full'));
     return {
-      fullDayList: {
-        bytes: ready.fullBytes,
-        oursRequestsPerSecond: Math.round(best.oursFull),
-        nginxRequestsPerSecond: Math.round(best.nginxFull),
-        ratioVsNginx: round2(best.oursFull / best.nginxFull),
+      body: {
+        world: `seed ${SEED}, every sport, held at ${new Date(START).toISOString()} (${ready.matches} events)`,
+        feed: FULL_FEED,
+        bytes: ready.sizes,
       },
-      updateFeed: {
-        bytes: ready.updateBytes,
-        oursRequestsPerSecond: Math.round(best.oursUpdate),
-        nginxRequestsPerSecond: Math.round(best.nginxUpdate),
-        ratioVsNginx: round2(best.oursUpdate / best.nginxUpdate),
+      runs,
+      worstRatioVsNginx: worstRatio,
+      rssMB: {
+        idleBeforeLoad: mb(idle.rss),
+        afterWarmUp: mb(warm.rss),
+        peakUnderLoad: mb(peakRss),
+        afterRuns: mb(after.rss),
+        settled3sLater: mb(settled.rss),
+        afterOverBefore: Math.round((after.rss / idle.rss) * 100) / 100,
       },
-      target: 'ratioVsNginx >= 0.5',
-      setup: `${CONNECTIONS} connections, ${DURATION_S} s per run, best of ${ROUNDS}; one Node process vs one nginx worker`,
+      compressedBodies: settled.cache,
+      compressionLevels: compressionLevels(fullBody),
+      nginx: {
+        version: nginx.version,
+        brotliStatic: nginx.brotliStatic,
+        note: nginx.brotliStatic
+          ? 'nginx sends full.br and full.gz (brotli_static, gzip_static)'
+          : 'no brotli_static module: nginx answers br requests with full.gz',
+      },
+      loadGenerator: { tool: 'autocannon', workers: WORKERS, peakCores: generatorPeak },
+      target: 'ratioVsNginx >= 0.5; rssMB.afterRuns within 1.5x of idleBeforeLoad',
+      setup: `${DURATION_S} s per run after ${WARMUP_S} s warm-ups per coding, best of ${ROUNDS} alternating; one Node process vs one nginx worker; 127.0.0.1`,
     };
   } finally {
+    clearInterval(sampler);
     nginx.stop();
     if (child.pid !== undefined) process.kill(child.pid, 'SIGTERM');
     rmSync(dir, { recursive: true, force: true });
