@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyInstance,
@@ -20,7 +19,7 @@ import { renderFallbackPage } from './fallback-page';
 import { DEFAULT_GEO, type GeoInfo, geoHeaders } from './geo';
 import type { CompressedBodies } from './http/compressed-bodies';
 import { type CompressionOptions, registerCompression } from './http/compression';
-import { readIndexHtml, securityHeadersOptions, securityHeaderValues } from './http/security-headers';
+import { readIndexHtml, registerSecurityHeaders, securityHeaders } from './http/security-headers';
 import { type Broker, createInProcessBroker } from './push/broker';
 import { createPushGateway, type PushGateway, type PushGatewayOptions } from './push/gateway';
 
@@ -81,10 +80,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const signature = options.signature ?? EDITION.feedSignature;
   const geo = geoHeaders({ ...DEFAULT_GEO, ...options.geo });
   // The policy's script hashes come from the index.html this server will send.
-  const security = securityHeadersOptions(
+  const security = securityHeaders(
     readIndexHtml(options.staticDir === undefined ? DEFAULT_STATIC_DIR : options.staticDir),
   );
-  const securityHeaders = securityHeaderValues(security);
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? BODY_LIMIT,
@@ -95,7 +93,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     // A path that does not decode (e.g. `%FF`) under the feed prefix is an unknown feed: 404 `0`.
     frameworkErrors: (error, request, reply) => {
       const status = error.statusCode ?? 400;
-      const plain = (reply as unknown as FastifyReply).headers(securityHeaders); // no hook has run
+      const plain = (reply as unknown as FastifyReply).headers(security.values); // no hook has run
       if (request.url.startsWith(FEED_PREFIX))
         return plain
           .code(status === 400 ? 404 : status)
@@ -117,7 +115,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     await gateway?.close();
   });
 
-  await app.register(fastifyHelmet, security);
+  await registerSecurityHeaders(app, security);
   // Every string body of 1 KB or more is compressed once per body and coding, from a cache bounded by bytes.
   app.decorate('compressedBodies', registerCompression(app, options.compression));
 

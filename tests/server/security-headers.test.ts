@@ -47,6 +47,12 @@ async function startServer(staticDir: string | null): Promise<{ app: FastifyInst
     extraPlugins: [
       async (scope) => {
         scope.get('/v3/security-probe', async () => ({ ok: true, items: Array.from({ length: 200 }, (_, i) => i) }));
+        // A route with its own policy, through @fastify/helmet's route option.
+        scope.get(
+          '/v3/own-policy',
+          { helmet: { contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"] } } } },
+          async () => ({ ok: true }),
+        );
       },
     ],
   });
@@ -114,6 +120,13 @@ describe('security headers on every response', () => {
     const undecodable = await fetch(`${base}/47/x/feed/%FF%FE`, { headers: FSIGN });
     expect([undecodable.status, await undecodable.text()]).toEqual([404, '0']);
     expectSecurityHeaders(undecodable, 'frameworkErrors');
+  });
+
+  it("a route with its own @fastify/helmet option gets that policy instead of the site's", async () => {
+    const response = await fetch(`${base}/v3/own-policy`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('a static file and a missing one', async () => {
