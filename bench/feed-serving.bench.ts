@@ -4,8 +4,9 @@
 // when Debian's module is installed) in the same run. Target: ≥ 0.5× nginx, and our server's RSS after the runs
 // within 1.5× of before them. Both servers are warmed up the same way before measuring.
 //
-// The server runs in a child process (as nginx does), the load generator (autocannon, in worker threads when
-// BENCH_WORKERS > 1) in this one; the generator's own CPU is measured on every run, so a run it capped shows.
+// The server runs in a child process (as nginx does), the load generator in BENCH_LOAD_PROCESSES processes of its
+// own (./http-load.ts; autocannon decodes every body into a string and tops out at ~90 MB/s on one core, far
+// below either server on these bodies). The generator's and each server's CPU are measured on every run.
 //
 // This file also holds that child: run with BENCH_ROLE=feed-server it builds the world the way `scores serve` does
 // (seed 1, every sport) at a fixed instant, holds it there (a still world: the same bytes for both servers), starts
@@ -13,14 +14,13 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { type LoadResult, startLoadGenerator } from './http-load';
 
-const require = createRequire(import.meta.url);
 const SELF = fileURLToPath(import.meta.url);
 const FSIGN = 'SW9D1eZo';
 const SEED = 1;
@@ -28,33 +28,17 @@ const START = Date.UTC(2026, 8, 2, 12, 0, 0); // a Wednesday afternoon in Almaty
 const UPDATE_BEHIND_MS = 60_000; // the update feed's client is a minute behind
 const FULL_FEED = 'f_1_0_5_kk_1';
 const UPDATE_FEED = 'u_1_1';
-const DURATION_S = 5; // per measurement
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5); // per measurement
 const WARMUP_S = 2;
-const ROUNDS = 2; // each pair measured twice, alternating, and the best kept per side
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2); // each pair measured alternately, the best kept per side
 const CONNECTION_LEVELS = [100, 1000] as const;
 const IDENTITY_CONNECTIONS = 100;
-const WORKERS = Math.max(1, Number(process.env.BENCH_WORKERS ?? 1));
+const LOAD_PROCESSES = Math.max(1, Number(process.env.BENCH_LOAD_PROCESSES ?? 2));
 const RSS_SAMPLE_MS = 250;
 const SETTLE_MS = 3000;
 const NGINX_BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 type Coding = 'identity' | 'br' | 'gzip';
-
-interface AutocannonResult {
-  readonly requests: { readonly average: number; readonly total: number };
-  readonly throughput: { readonly average: number };
-  readonly latency: { readonly p50: number; readonly p99: number };
-  readonly non2xx: number;
-  readonly errors: number;
-  readonly timeouts: number;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers?: Record<string, string>;
-  workers?: number;
-}) => Promise<AutocannonResult>;
 
 interface ChildReady {
   readonly type: 'ready';
@@ -68,6 +52,7 @@ interface ChildStats {
   readonly type: 'stats';
   readonly id: number;
   readonly rss: number;
+  readonly memory: Record<string, number>;
   readonly cpuMs: number;
   readonly cache: Record<string, number>;
 }
@@ -126,13 +111,15 @@ async function runFeedServer(dir: string): Promise<void> {
       sizes[file] = body.length;
     }
   }
-  process.on('message', (message: { type: string; id: number }) => {
+  process.on('message', (message: { type: string; id: number; gc?: boolean }) => {
     if (message.type !== 'stats') return;
+    if (message.gc) (globalThis as { gc?: () => void }).gc?.();
     const cpu = process.cpuUsage();
     const stats: ChildStats = {
       type: 'stats',
       id: message.id,
       rss: process.memoryUsage().rss,
+      memory: Object.fromEntries(Object.entries(process.memoryUsage()).map(([k, v]) => [k, Math.round(v / 1048576)])),
       cpuMs: (cpu.user + cpu.system) / 1000,
       cache: { ...app.compressedBodies.stats() },
     };
@@ -143,7 +130,7 @@ async function runFeedServer(dir: string): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Parent: nginx, the child server, autocannon.
+// Parent: nginx, the child server, the load generator.
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -260,7 +247,7 @@ http {
 }
 
 function startChild(dir: string): Promise<{ child: ChildProcess; ready: ChildReady }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SELF], {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', SELF], {
     env: { ...process.env, BENCH_ROLE: 'feed-server', BENCH_DIR: dir },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -278,7 +265,7 @@ function startChild(dir: string): Promise<{ child: ChildProcess; ready: ChildRea
 }
 
 let statsId = 0;
-function childStats(child: ChildProcess): Promise<ChildStats> {
+function childStats(child: ChildProcess, gc = false): Promise<ChildStats> {
   const id = ++statsId;
   return new Promise((resolve) => {
     const onMessage = (message: ChildStats) => {
@@ -287,58 +274,23 @@ function childStats(child: ChildProcess): Promise<ChildStats> {
       resolve(message);
     };
     child.on('message', onMessage);
-    child.send({ type: 'stats', id });
+    child.send({ type: 'stats', id, gc });
   });
 }
 
-interface Run {
-  readonly requestsPerSecond: number;
-  readonly bytesPerResponse: number;
-  readonly latencyP50Ms: number;
-  readonly latencyP99Ms: number;
-  readonly errors: number;
-  readonly non2xx: number;
-  readonly timeouts: number;
-  /** The load generator's CPU over the run, in cores (1 = one core busy all the time). */
-  readonly generatorCores: number;
+interface Run extends LoadResult {
   /** The server's CPU over the run, in cores. */
   readonly serverCores: number;
 }
 
-async function load(
-  url: string,
+type Load = (
+  port: number,
+  path: string,
   headers: Record<string, string>,
   connections: number,
-  duration: number,
+  durationS: number,
   serverCpuMs: () => Promise<number>,
-): Promise<Run> {
-  const autocannon = require('autocannon') as Autocannon;
-  const serverBefore = await serverCpuMs();
-  const cpuBefore = process.cpuUsage();
-  const began = performance.now();
-  const result = await autocannon({
-    url,
-    connections,
-    duration,
-    headers,
-    ...(WORKERS > 1 ? { workers: WORKERS } : {}),
-  });
-  const wall = performance.now() - began;
-  const cpu = process.cpuUsage(cpuBefore);
-  const serverAfter = await serverCpuMs();
-  const round2 = (x: number) => Math.round(x * 100) / 100;
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    bytesPerResponse: result.requests.average > 0 ? Math.round(result.throughput.average / result.requests.average) : 0,
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-    timeouts: result.timeouts,
-    generatorCores: round2((cpu.user + cpu.system) / 1000 / wall),
-    serverCores: round2((serverAfter - serverBefore) / wall),
-  };
-}
+) => Promise<Run>;
 
 /** Brotli quality and gzip level against size and time, on the body itself (the figures behind the chosen ones). */
 function compressionLevels(body: Buffer): Record<string, { bytes: number; ms: number }> {
@@ -374,6 +326,14 @@ export default async function feedServing(): Promise<Record<string, unknown>> {
   const dir = mkdtempSync(join(tmpdir(), 'feed-bench-'));
   const { child, ready } = await startChild(dir);
   const nginx = await startNginx(dir);
+  const generator = await startLoadGenerator(LOAD_PROCESSES);
+  const load: Load = async (port, path, headers, connections, durationS, serverCpuMs) => {
+    const before = await serverCpuMs();
+    const began = performance.now();
+    const result = await generator.run({ port, path, headers, connections, durationMs: durationS * 1000 });
+    const serverMs = (await serverCpuMs()) - before;
+    return { ...result, serverCores: Math.round((serverMs / (performance.now() - began)) * 100) / 100 };
+  };
   const ourCpu = async () => (await childStats(child)).cpuMs;
   const nginxCpu = async () => processCpuMs(nginx.pid);
   // RSS of our server, sampled while it is under load.
@@ -384,8 +344,9 @@ export default async function feedServing(): Promise<Record<string, unknown>> {
     });
   }, RSS_SAMPLE_MS);
   try {
-    const ours = `http://127.0.0.1:${ready.port}/47/x/feed`;
-    const theirs = `http://127.0.0.1:${nginx.port}`;
+    const ours = ready.port;
+    const theirs = nginx.port;
+    const feed = (name: string) => `/47/x/feed/${name}`;
     const idle = await childStats(child);
     const oursHeaders = (coding: Coding, extra: Record<string, string> = {}) => ({
       'x-fsign': FSIGN,
@@ -395,8 +356,8 @@ export default async function feedServing(): Promise<Record<string, unknown>> {
     const update = { 'x-signature': ready.updateSignature };
     // Both warmed up the same way (JIT, caches, the compressed bodies), not counted.
     for (const coding of ['identity', 'br', 'gzip'] as const) {
-      await load(`${ours}/${FULL_FEED}`, oursHeaders(coding), 100, WARMUP_S, ourCpu);
-      await load(`${theirs}/full`, { 'accept-encoding': coding }, 100, WARMUP_S, nginxCpu);
+      await load(ours, feed(FULL_FEED), oursHeaders(coding), 100, WARMUP_S, ourCpu);
+      await load(theirs, '/full', { 'accept-encoding': coding }, 100, WARMUP_S, nginxCpu);
     }
     const warm = await childStats(child);
     peakRss = warm.rss;
@@ -406,27 +367,28 @@ export default async function feedServing(): Promise<Record<string, unknown>> {
       for (const coding of ['br', 'gzip'] as const) {
         pairs.push({
           name: `fullDayList ${coding} @${connections}`,
-          ours: () => load(`${ours}/${FULL_FEED}`, oursHeaders(coding), connections, DURATION_S, ourCpu),
-          nginx: () => load(`${theirs}/full`, { 'accept-encoding': coding }, connections, DURATION_S, nginxCpu),
+          ours: () => load(ours, feed(FULL_FEED), oursHeaders(coding), connections, DURATION_S, ourCpu),
+          nginx: () => load(theirs, '/full', { 'accept-encoding': coding }, connections, DURATION_S, nginxCpu),
         });
       }
     }
     pairs.push({
       name: `fullDayList identity @${IDENTITY_CONNECTIONS}`,
-      ours: () => load(`${ours}/${FULL_FEED}`, oursHeaders('identity'), IDENTITY_CONNECTIONS, DURATION_S, ourCpu),
-      nginx: () =>
-        load(`${theirs}/full`, { 'accept-encoding': 'identity' }, IDENTITY_CONNECTIONS, DURATION_S, nginxCpu),
+      ours: () => load(ours, feed(FULL_FEED), oursHeaders('identity'), IDENTITY_CONNECTIONS, DURATION_S, ourCpu),
+      nginx: () => load(theirs, '/full', { 'accept-encoding': 'identity' }, IDENTITY_CONNECTIONS, DURATION_S, nginxCpu),
     });
     pairs.push({
       name: `updateFeed br @${IDENTITY_CONNECTIONS}`,
-      ours: () => load(`${ours}/${UPDATE_FEED}`, oursHeaders('br', update), IDENTITY_CONNECTIONS, DURATION_S, ourCpu),
-      nginx: () => load(`${theirs}/update`, { 'accept-encoding': 'br' }, IDENTITY_CONNECTIONS, DURATION_S, nginxCpu),
+      ours: () => load(ours, feed(UPDATE_FEED), oursHeaders('br', update), IDENTITY_CONNECTIONS, DURATION_S, ourCpu),
+      nginx: () => load(theirs, '/update', { 'accept-encoding': 'br' }, IDENTITY_CONNECTIONS, DURATION_S, nginxCpu),
     });
 
     const runs: Record<string, unknown> = {};
     let worstRatio = Number.POSITIVE_INFINITY;
     let generatorPeak = 0;
+    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null; // a quick look at some pairs
     for (const pair of pairs) {
+      if (only && !only.test(pair.name)) continue;
       let best: { ours: Run | null; nginx: Run | null } = { ours: null, nginx: null };
       for (let round = 0; round < ROUNDS; round++) {
         const n = await pair.nginx();
@@ -445,6 +407,7 @@ export default async function feedServing(): Promise<Record<string, unknown>> {
     clearInterval(sampler);
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     const settled = await childStats(child);
+    const collected = await childStats(child, true); // after a full garbage collection: what is really kept
     const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
     const fullBody = readFileSync(join(dir, 'full'));
     return {
@@ -461,6 +424,10 @@ export default async function feedServing(): Promise<Record<string, unknown>> {
         peakUnderLoad: mb(peakRss),
         afterRuns: mb(after.rss),
         settled3sLater: mb(settled.rss),
+        afterFullGc: mb(collected.rss),
+        idleBreakdown: idle.memory,
+        settledBreakdown: settled.memory,
+        afterFullGcBreakdown: collected.memory,
         afterOverBefore: Math.round((after.rss / idle.rss) * 100) / 100,
       },
       compressedBodies: settled.cache,
@@ -472,12 +439,13 @@ export default async function feedServing(): Promise<Record<string, unknown>> {
           ? 'nginx sends full.br and full.gz (brotli_static, gzip_static)'
           : 'no brotli_static module: nginx answers br requests with full.gz',
       },
-      loadGenerator: { tool: 'autocannon', workers: WORKERS, peakCores: generatorPeak },
+      loadGenerator: { tool: 'bench/http-load.ts', processes: LOAD_PROCESSES, peakCores: generatorPeak },
       target: 'ratioVsNginx >= 0.5; rssMB.afterRuns within 1.5x of idleBeforeLoad',
       setup: `${DURATION_S} s per run after ${WARMUP_S} s warm-ups per coding, best of ${ROUNDS} alternating; one Node process vs one nginx worker; 127.0.0.1`,
     };
   } finally {
     clearInterval(sampler);
+    generator.stop();
     nginx.stop();
     if (child.pid !== undefined) process.kill(child.pid, 'SIGTERM');
     rmSync(dir, { recursive: true, force: true });
