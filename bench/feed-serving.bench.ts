@@ -35,6 +35,8 @@ const CONNECTION_LEVELS = [100, 1000] as const;
 const IDENTITY_CONNECTIONS = 100;
 const LOAD_PROCESSES = Math.max(1, Number(process.env.BENCH_LOAD_PROCESSES ?? 2));
 const RSS_SAMPLE_MS = 250;
+const LIVE_SPEED = 5;
+const LIVE_TICK_MS = 250; // as world-server.ts ticks
 const SETTLE_MS = 3000;
 const NGINX_BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
@@ -111,7 +113,22 @@ async function runFeedServer(dir: string): Promise<void> {
       sizes[file] = body.length;
     }
   }
+  // The live run: the world moves on at LIVE_SPEED× real time, as under `scores serve --speed`, so the day list
+  // changes every few hundred milliseconds and each version is compressed anew.
+  let ticker: NodeJS.Timeout | null = null;
   process.on('message', (message: { type: string; id: number; gc?: boolean }) => {
+    if (message.type === 'live') {
+      ticker = setInterval(() => {
+        now += LIVE_TICK_MS * LIVE_SPEED;
+        simulation.advanceTo(now);
+      }, LIVE_TICK_MS);
+      return;
+    }
+    if (message.type === 'still') {
+      if (ticker) clearInterval(ticker);
+      ticker = null;
+      return;
+    }
     if (message.type !== 'stats') return;
     if (message.gc) (globalThis as { gc?: () => void }).gc?.();
     const cpu = process.cpuUsage();
@@ -403,6 +420,21 @@ export default async function feedServing(): Promise<Record<string, unknown>> {
       worstRatio = Math.min(worstRatio, ratio);
       runs[pair.name] = { ratioVsNginx: ratio, ours: best.ours, nginx: best.nginx };
     }
+    // Ours alone (nginx has nothing to compare): the world moving, the day list changing under load.
+    let live: Record<string, unknown> | null = null;
+    if (!only || only.test('liveWorld')) {
+      const before = await childStats(child);
+      child.send({ type: 'live' });
+      const run = await load(ours, feed(FULL_FEED), oursHeaders('br'), 100, DURATION_S, ourCpu);
+      child.send({ type: 'still' });
+      const end = await childStats(child);
+      live = {
+        worldSpeed: LIVE_SPEED,
+        ...run,
+        versionsCompressed: end.cache.compressions - before.cache.compressions,
+        answeredUncompressedQueueFull: end.cache.queueFull - before.cache.queueFull,
+      };
+    }
     const after = await childStats(child);
     clearInterval(sampler);
     await new Promise((r) => setTimeout(r, SETTLE_MS));
@@ -418,6 +450,7 @@ export default async function feedServing(): Promise<Record<string, unknown>> {
       },
       runs,
       worstRatioVsNginx: worstRatio,
+      liveWorldBrAt100: live,
       rssMB: {
         idleBeforeLoad: mb(idle.rss),
         afterWarmUp: mb(warm.rss),
