@@ -10,7 +10,7 @@ import { loadReplayInput } from '../../cli/replay/input';
 import { runReplay } from '../../cli/replay/run';
 
 const CAPTURES = 'fixtures/captures';
-const REAL_FEEDS = '../shared/fixtures/real-feeds';
+const REAL_FEEDS = 'fixtures/real-feeds';
 const FAULTS = parseFaultSpec('drop=0.1,error=0.05,dup=0.05,delay=0.1,reorder=0.05,pushloss=0.1');
 
 async function replay(file: string, seed: number) {

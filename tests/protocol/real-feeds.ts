@@ -1,9 +1,9 @@
-// Loads the real recorded feeds shared beside the project (../shared/fixtures/real-feeds).
+// Loads the real recorded feeds shared beside the project (fixtures/real-feeds).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const REAL_FEEDS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures/real-feeds');
+export const REAL_FEEDS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../fixtures/real-feeds');
 
 export const REAL_FEED_FILES: readonly string[] = readdirSync(REAL_FEEDS_DIR)
   .filter((f) => f.endsWith('.txt'))

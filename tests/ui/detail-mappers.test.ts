@@ -11,7 +11,7 @@ import {
   parseSummary,
 } from '../../src/ui/match/detail-mappers';
 
-const real = (name: string) => readFileSync(`../shared/fixtures/real-feeds/${name}`, 'utf8');
+const real = (name: string) => readFileSync(`fixtures/real-feeds/${name}`, 'utf8');
 
 describe('detail feed mappers', () => {
   it('S2-35 dc_ core of a real feed: stage, scores and the tabs the event has', () => {
