@@ -1,7 +1,7 @@
 // The day list, virtualized against the window's scroll (@tanstack/react-virtual). Items have fixed
 // heights so nothing shifts while updates arrive; keys are league and event ids, so a reordering
 // live list keeps its rows. The list re-renders only when its item keys change.
-// A league asked for from the left menu is brought into view here (see league-jump-machine.ts).
+// A league asked for from the left menu is brought into view here (see machines/league-jump.ts).
 import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { sportById } from '../../domain/sports';

@@ -18,7 +18,7 @@ import { clampDay, DateSelector } from './DateSelector';
 import { EventList } from './EventList';
 import { countryNameOf, countrySlugOf } from './country';
 import { LeagueJumpContext } from './league-jump';
-import { leagueJumpMachine } from './league-jump-machine';
+import { leagueJumpMachine } from '../../../machines/league-jump';
 import { leagueFromSearch } from './league-param';
 import type { ListFilter } from './list-items';
 import { fragmentIsOurs, parseReloadMarker, reloadMarker } from './reload-marker';

@@ -2,7 +2,7 @@
 // (scrolls and focuses). Outside a sport page there is none, and both simply do without.
 import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { LeagueJumpPhase, leagueJumpMachine } from './league-jump-machine';
+import type { LeagueJumpPhase, leagueJumpMachine } from '../../../machines/league-jump';
 
 export type LeagueJumpRef = ActorRefFrom<typeof leagueJumpMachine>;
 

@@ -1,7 +1,7 @@
 // The league chosen in the left menu is kept in the address as `league=<leagueId>` on the country
 // page (beside `cat=`, S2-27). Why an address at all: a reload comes back to the league and the
 // address can be shared; why a query parameter: the fragment is the reload marker's (S2-30). The
-// page applies it once, when the list first has that league (league-jump-machine.ts).
+// page applies it once, when the list first has that league (machines/league-jump.ts).
 export const LEAGUE_PARAM = 'league';
 
 const LEAGUE_ID = /^[A-Za-z0-9_-]{1,64}$/; // feed league ids: <sport>_<stage id>

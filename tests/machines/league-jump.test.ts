@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { leagueJumpMachine } from '../../src/ui/list/league-jump-machine';
+import { leagueJumpMachine } from '../../machines/league-jump';
 import { leagueFromSearch, searchWithLeague } from '../../src/ui/list/league-param';
 
 const started = () => createActor(leagueJumpMachine).start();
