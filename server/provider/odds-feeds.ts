@@ -1,21 +1,14 @@
 // List odds (S7-11): fo_ carries the current and previous 1/X/2 odds (XA…XF) of a day's events,
 // uo_ only the odds that changed after the client's version, with the update trailer.
 import type { FeedRow } from '../../src/protocol/codec';
-import type { EventFieldName } from '../../src/protocol/keys';
+import { type EventFieldName, ODDS_FIELDS as ODDS_FIELD_LIST } from '../../src/protocol/keys';
 import type { WorldState } from '../../sim/world/state';
 import { feedBody } from './feed-body';
 import { dayMatchesByLeague } from './full-feed';
 import { selectedEventRow, sportRow } from './rows';
 import { renderUpdate } from './update-feed';
 
-export const ODDS_FIELDS: ReadonlySet<EventFieldName> = new Set([
-  'odds1',
-  'oddsX',
-  'odds2',
-  'prevOdds1',
-  'prevOddsX',
-  'prevOdds2',
-]);
+export const ODDS_FIELDS: ReadonlySet<EventFieldName> = new Set(ODDS_FIELD_LIST);
 
 export interface OddsListQuery {
   readonly sportId: number;

@@ -6,6 +6,16 @@
 /** Field kinds: 'num' values are converted to numbers (protocol.md §1 rule 7), 'str' stay text. */
 export type FieldKind = 'num' | 'str';
 
+/** Odds in list feeds (ours): current 1 / X / 2 and the previous values, as in df_od's XA/XB/XC. */
+const ODDS_FIELD_KEYS = [
+  ['odds1', 'XA', 'num'],
+  ['oddsX', 'XB', 'num'],
+  ['odds2', 'XC', 'num'],
+  ['prevOdds1', 'XD', 'num'],
+  ['prevOddsX', 'XE', 'num'],
+  ['prevOdds2', 'XF', 'num'],
+] as const satisfies ReadonlyArray<readonly [string, string, FieldKind]>;
+
 /** Event row (`AA`) fields, in the order the server writes them. */
 export const EVENT_FIELDS = [
   ['startTime', 'AD', 'num'],
@@ -100,13 +110,7 @@ export const EVENT_FIELDS = [
   ['awayGamePoints', 'WB', 'str'],
   ['service', 'WC', 'num'],
   ['playingOnSets', 'WL', 'str'],
-  // Odds in list feeds (ours): current 1 / X / 2 and the previous values, as in df_od's XA/XB/XC.
-  ['odds1', 'XA', 'num'],
-  ['oddsX', 'XB', 'num'],
-  ['odds2', 'XC', 'num'],
-  ['prevOdds1', 'XD', 'num'],
-  ['prevOddsX', 'XE', 'num'],
-  ['prevOdds2', 'XF', 'num'],
+  ...ODDS_FIELD_KEYS,
   // No-duel rows (ours): one row per participant of a race or meeting (S3-33).
   ['rank', 'RK', 'num'],
   ['gap', 'RG', 'str'],
@@ -159,6 +163,11 @@ export type EventFields = FieldsOf<typeof EVENT_FIELDS>;
 export type EventFieldName = keyof EventFields;
 export type LeagueFields = FieldsOf<typeof LEAGUE_FIELDS>;
 export type LeagueFieldName = keyof LeagueFields;
+
+export type OddsFieldName = (typeof ODDS_FIELD_KEYS)[number][0];
+
+/** An event's odds fields (S7-11): what an odds feed carries, and what a list row shows as odds. */
+export const ODDS_FIELDS: readonly OddsFieldName[] = ODDS_FIELD_KEYS.map(([field]) => field);
 
 /** Keys never number-converted in the generic conversion (protocol.md §1 rule 7). */
 export const STRING_KEYS: ReadonlySet<string> = new Set(['ND', 'NG']);

@@ -8,6 +8,7 @@ import { memo, useMemo } from 'react';
 import { sportById } from '../../domain/sports';
 import { isLiveStage, STAGE_TYPE } from '../../domain/stages';
 import { kk } from '../../i18n/kk';
+import { ODDS_FIELDS } from '../../protocol/keys';
 import type { ScoreboardEvent } from '../../scoreboard/types';
 import { usePageActors } from '../common/actors';
 import { useNow, usePageClock } from '../common/use-now';
@@ -36,12 +37,7 @@ const ROW_FIELDS = [
   'homeRedCards',
   'awayRedCards',
   'service',
-  'odds1',
-  'oddsX',
-  'odds2',
-  'prevOdds1',
-  'prevOddsX',
-  'prevOdds2',
+  ...ODDS_FIELDS,
 ] as const;
 
 function sameRowFields(a: ScoreboardEvent, b: ScoreboardEvent): boolean {
