@@ -1,5 +1,6 @@
 // Visitor settings: odds format (S1-7, S3-68), colour theme and the sound toggle (S2-46, S4-39).
 // The machine holds the choice; where it is kept (cookie, local storage) is provided from outside.
+// Under the site root (machines/site.ts) a sound toggle is also sent to the sound machine by systemId.
 import { enqueueActions, setup } from 'xstate';
 import { DEFAULT_ODDS_FORMAT, isOddsFormat, ODDS_FORMAT_NAMES, type OddsFormat } from '../src/domain/odds-format';
 
@@ -67,10 +68,14 @@ export const settingsMachine = setup({
       }),
     },
     'settings.sound': {
-      actions: enqueueActions(({ context, event, enqueue }) => {
+      actions: enqueueActions(({ context, event, enqueue, system }) => {
         if (event.on === context.soundOn) return;
         enqueue.assign({ soundOn: event.on });
         enqueue({ type: 'persistSound', params: { on: event.on } });
+        // S2-46: the page's sounds (systemId 'sound', a sibling under the site root) follow the toggle live.
+        const sound = system.get('sound');
+        const setting = { type: 'sound.setting', on: event.on } as const;
+        if (sound) enqueue.sendTo(sound, setting);
       }),
     },
   },

@@ -1,8 +1,9 @@
 // One window or menu at a time (S2-38…S2-41). Every window of the page is opened and closed
 // through this machine, so opening one closes the one before. The login window is special: while
 // a login flow runs, another window may open only if the flow can be cancelled (S2-39), and
-// closing the login window cancels the flow (S2-40). Effects come in as provided actions.
-import { enqueueActions, setup } from 'xstate';
+// closing the login window cancels the flow (S2-40): the machine emits `login.cancel` for the account
+// dialogs. Other effects come in as provided actions.
+import { emit, enqueueActions, setup } from 'xstate';
 
 /** S2-38: the windows and menus that take part in the one-at-a-time rule (plus our sports menu). */
 export const WINDOW_NAMES = [
@@ -40,6 +41,9 @@ export type WindowsEvent =
   | { type: 'login.flowEnded' }
   | { type: 'visits.counted'; visits: number };
 
+/** What the machine tells its listeners (`windows.on('login.cancel', …)`): the account dialogs stop the flow. */
+export type WindowsEmitted = { readonly type: 'login.cancel' };
+
 export interface WindowsInput {
   readonly langBoxShown?: boolean;
 }
@@ -71,10 +75,15 @@ export function stepClose(context: WindowsContext, name: WindowName | undefined)
 }
 
 export const windowsMachine = setup({
-  types: {} as { context: WindowsContext; events: WindowsEvent; input: WindowsInput | undefined },
+  types: {} as {
+    context: WindowsContext;
+    events: WindowsEvent;
+    input: WindowsInput | undefined;
+    emitted: WindowsEmitted;
+  },
   actions: {
-    /** Tells the running login flow to stop (the account dialogs provide it). */
-    cancelLoginFlow: () => {},
+    /** Tells the running login flow to stop: emitted for the account dialogs, which listen while they are loaded. */
+    cancelLoginFlow: emit({ type: 'login.cancel' } as const),
     /** Remembers that the language box was shown (local storage in the browser). */
     rememberLangBoxShown: () => {},
   },

@@ -1,0 +1,87 @@
+// Whether the visitor is logged in, for the header (A3-3): logged in only while both a stored
+// lsid_id and lsid_hash exist. The account dialogs load lazily, so this machine reads the stored keys
+// itself, through the reader the composition root gives it. It reads them again when an account flow
+// or session ends (`session.refresh`, sent by the dialogs) and when another tab changed the storage
+// (`storage.changed`, sent by the composition root's storage listener, A4-8). The status object is
+// replaced only when it changed, so readers re-render only then.
+import { enqueueActions, setup } from 'xstate';
+
+export interface SessionStatus {
+  readonly loggedIn: boolean;
+  readonly name: string | null;
+}
+
+/** The stored account keys the status depends on (A3-3: lsid_id, lsid_hash, lsid_name). */
+export interface StoredSessionKeys {
+  readonly id: string | null;
+  readonly hash: string | null;
+  readonly name: string | null;
+}
+
+export const LOGGED_OUT: SessionStatus = Object.freeze({ loggedIn: false, name: null });
+
+/** A3-3: logged in only when both a stored id and a stored hash exist. */
+export function sessionStatusOf(keys: StoredSessionKeys | null): SessionStatus {
+  if (!keys?.id || !keys.hash) return LOGGED_OUT;
+  return { loggedIn: true, name: keys.name && keys.name.trim() !== '' ? keys.name : null };
+}
+
+/** Reads the A3-3 keys from a storage (local storage in the browser); a blocked storage reads as a guest. */
+export function storedSessionKeys(storage: { getItem(key: string): string | null } | null): StoredSessionKeys | null {
+  if (!storage) return null;
+  try {
+    return { id: storage.getItem('lsid_id'), hash: storage.getItem('lsid_hash'), name: storage.getItem('lsid_name') };
+  } catch {
+    return null;
+  }
+}
+
+/** A storage key whose change may change the status (null: the whole storage was cleared). */
+export function isSessionKey(key: string | null): boolean {
+  return key === null || key.startsWith('lsid_');
+}
+
+export interface SessionStatusInput {
+  /** Reads the stored keys now; null when there is no storage. */
+  readonly read: () => StoredSessionKeys | null;
+}
+
+export interface SessionStatusContext {
+  readonly read: () => StoredSessionKeys | null;
+  readonly status: SessionStatus;
+}
+
+export type SessionStatusEvent =
+  | { readonly type: 'session.refresh' }
+  | { readonly type: 'storage.changed'; readonly key: string | null };
+
+function readStatus(read: () => StoredSessionKeys | null): SessionStatus {
+  try {
+    return sessionStatusOf(read());
+  } catch {
+    return LOGGED_OUT; // storage blocked by the browser: a guest
+  }
+}
+
+const sameStatus = (a: SessionStatus, b: SessionStatus) => a.loggedIn === b.loggedIn && a.name === b.name;
+
+export const sessionStatusMachine = setup({
+  types: {} as { context: SessionStatusContext; events: SessionStatusEvent; input: SessionStatusInput },
+  actions: {
+    readAgain: enqueueActions(({ context, enqueue }) => {
+      const next = readStatus(context.read);
+      if (!sameStatus(next, context.status)) enqueue.assign({ status: next });
+    }),
+  },
+  guards: {
+    sessionKey: ({ event }) => event.type === 'storage.changed' && isSessionKey(event.key),
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({ read: input.read, status: readStatus(input.read) }),
+  on: {
+    'session.refresh': { actions: 'readAgain' },
+    // A4-8: another tab logged in or out.
+    'storage.changed': { guard: 'sessionKey', actions: 'readAgain' },
+  },
+});

@@ -1,0 +1,211 @@
+// The site root: one actor per runtime (the browser page, a test, the CLI), whose children carry the
+// page's behaviours and are reached by systemId (`site.system.get('clock')`).
+//
+//   site
+//   ├── settings   odds format, theme, sound toggle (machines/settings.ts)
+//   ├── windows    one window or menu at a time, the login window's flow (machines/windows.ts)
+//   ├── clock      the page's time and the shared blink phase (machines/clock.ts)
+//   ├── session    logged in or not, for the header (machines/session-status.ts)
+//   ├── sound      live sounds (machines/sound.ts)
+//   ├── origin     geo lookup and origin choice at start-up (machines/origin.ts)
+//   └── matchDetail  spawned while a match page is open (`match.opened` / `match.closed`)
+//
+// Children talk to each other by systemId (the sound toggle of `settings` is sent to `sound`); the
+// runtime talks to the root, which routes what comes from the browser (visibility, storage changes
+// of other tabs) to the children that care. Effects are provided once per runtime: `provideSite`
+// takes them as plain functions and provides each child's; the browser's are in src/app, tests give
+// fakes. Time comes only from the actor system's clock (every timer is a delayed event), plus the
+// `now` reading the runtime gives the clock machine.
+//
+// Children still to come under this root: 'feedEngine', 'push', 'favourites', 'notifications'
+// (invoked here like the others), and the real 'matchDetail' machine, which replaces the placeholder
+// logic below (the match page sends `match.opened` and `match.closed`).
+import {
+  type ActorRefFrom,
+  type EventObject,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  sendTo,
+  setup,
+  stopChild,
+} from 'xstate';
+import type { GeoLocation } from '../src/net/geo';
+import { clockMachine } from './clock';
+import { originMachine, type OriginInput } from './origin';
+import { type SessionStatusInput, sessionStatusMachine } from './session-status';
+import { type OddsFormatName, type SettingsInput, settingsMachine, type ThemeChoice } from './settings';
+import { type QueuedSound, soundMachine } from './sound';
+import { type WindowsInput, windowsMachine } from './windows';
+
+export interface SiteInput {
+  /** Epoch ms now (server time in the browser); the clock machine reads it at every tick. */
+  readonly now: () => number;
+  /** Whether the page is visible at start (default true). */
+  readonly visible?: boolean;
+  readonly settings?: SettingsInput;
+  readonly windows?: WindowsInput;
+  readonly session: SessionStatusInput;
+  /** S9-11: iOS loads sounds late and plays one a second. */
+  readonly sound?: { readonly ios?: boolean };
+  readonly origin: OriginInput;
+}
+
+export interface SiteContext {
+  readonly input: SiteInput;
+}
+
+/** What a match page's detail actor starts from. */
+export interface MatchDetailInput {
+  readonly eventId: string;
+}
+
+export type SiteEvent =
+  /** The page was hidden or shown again: the clock stops and resumes ticking. */
+  | { readonly type: 'page.visibility'; readonly visible: boolean }
+  /** Another tab changed the storage (the browser's storage event; key null: cleared), A4-8. */
+  | { readonly type: 'storage.changed'; readonly key: string | null }
+  /** A match page opened: its detail actor is spawned as 'matchDetail' (one at a time). */
+  | { readonly type: 'match.opened'; readonly eventId: string }
+  | { readonly type: 'match.closed' };
+
+/** Stands in for machines/match-detail.ts until it exists: a child that does nothing. */
+const matchDetailPlaceholder = fromCallback<EventObject, MatchDetailInput>(() => undefined);
+
+export const siteMachine = setup({
+  types: {} as { context: SiteContext; events: SiteEvent; input: SiteInput },
+  actors: {
+    settings: settingsMachine,
+    windows: windowsMachine,
+    clock: clockMachine,
+    session: sessionStatusMachine,
+    sound: soundMachine,
+    origin: originMachine,
+    matchDetail: matchDetailPlaceholder,
+  },
+}).createMachine({
+  id: 'site',
+  context: ({ input }) => ({ input }),
+  invoke: [
+    { id: 'settings', systemId: 'settings', src: 'settings', input: ({ context }) => context.input.settings ?? {} },
+    { id: 'windows', systemId: 'windows', src: 'windows', input: ({ context }) => context.input.windows ?? {} },
+    {
+      id: 'clock',
+      systemId: 'clock',
+      src: 'clock',
+      input: ({ context }) => ({ now: context.input.now, visible: context.input.visible }),
+    },
+    { id: 'session', systemId: 'session', src: 'session', input: ({ context }) => context.input.session },
+    {
+      id: 'sound',
+      systemId: 'sound',
+      src: 'sound',
+      // The settings machine's own default: sound is on unless the stored choice says otherwise.
+      input: ({ context }) => ({ soundOn: context.input.settings?.soundOn ?? true, ios: context.input.sound?.ios }),
+    },
+    { id: 'origin', systemId: 'origin', src: 'origin', input: ({ context }) => context.input.origin },
+  ],
+  on: {
+    'page.visibility': { actions: sendTo('clock', ({ event }) => event) },
+    'storage.changed': { actions: sendTo('session', ({ event }) => event) },
+    'match.opened': {
+      actions: enqueueActions(({ enqueue, event }) => {
+        enqueue.stopChild('matchDetail');
+        enqueue.spawnChild('matchDetail', {
+          id: 'matchDetail',
+          systemId: 'matchDetail',
+          input: { eventId: event.eventId },
+        });
+      }),
+    },
+    'match.closed': { actions: stopChild('matchDetail') },
+  },
+});
+
+export type SiteActorRef = ActorRefFrom<typeof siteMachine>;
+
+/** The children every site has from its start, by systemId. */
+export interface SiteChildren {
+  readonly settings: ActorRefFrom<typeof settingsMachine>;
+  readonly windows: ActorRefFrom<typeof windowsMachine>;
+  readonly clock: ActorRefFrom<typeof clockMachine>;
+  readonly session: ActorRefFrom<typeof sessionStatusMachine>;
+  readonly sound: ActorRefFrom<typeof soundMachine>;
+  readonly origin: ActorRefFrom<typeof originMachine>;
+}
+
+export type SiteChildId = keyof SiteChildren;
+
+export const SITE_CHILD_IDS: readonly SiteChildId[] = ['settings', 'windows', 'clock', 'session', 'sound', 'origin'];
+
+/** A child of a started site by its systemId. */
+export function siteChild<K extends SiteChildId>(
+  site: { readonly system: { get(id: string): unknown } },
+  id: K,
+): SiteChildren[K] {
+  const child = site.system.get(id);
+  if (!child) throw new Error(`the site has no '${id}' actor: is it started?`);
+  return child as SiteChildren[K];
+}
+
+/** Everything the site's children do to the world, as plain functions; each runtime gives its own. */
+export interface SiteEffects {
+  /** S9-12: the odds format cookie. */
+  readonly persistOddsFormat: (format: OddsFormatName) => void;
+  readonly persistTheme: (theme: ThemeChoice) => void;
+  /** S4-39: the sound-disabled preference. */
+  readonly persistSound: (on: boolean) => void;
+  /** S2-41: the language box was shown. */
+  readonly rememberLangBoxShown: () => void;
+  /** S4-18: hides (true) or shows (false) every blink mark at once. */
+  readonly setBlinkOff: (off: boolean) => void;
+  /** Loads the sound player and its files (rejects when sounds are unavailable). */
+  readonly loadSounds: () => Promise<void>;
+  /** Plays a sound; calls `ended` when it stopped sounding. */
+  readonly playSound: (sound: QueuedSound, ended: () => void) => void;
+  readonly silenceSounds: () => void;
+  readonly logProblem: (message: string) => void;
+  /** A4-10: the visitor's location (null when the answer names no country). */
+  readonly lookupGeo: () => Promise<GeoLocation | null>;
+}
+
+const nothing = () => {};
+
+/** The site with a runtime's effects; what is not given does nothing (geo: unknown). */
+export function provideSite(effects: Partial<SiteEffects>) {
+  const e: SiteEffects = {
+    persistOddsFormat: nothing,
+    persistTheme: nothing,
+    persistSound: nothing,
+    rememberLangBoxShown: nothing,
+    setBlinkOff: nothing,
+    loadSounds: async () => {},
+    playSound: nothing,
+    silenceSounds: nothing,
+    logProblem: nothing,
+    lookupGeo: async () => null,
+    ...effects,
+  };
+  return siteMachine.provide({
+    actors: {
+      settings: settingsMachine.provide({
+        actions: {
+          persistOddsFormat: (_, params) => e.persistOddsFormat(params.format),
+          persistTheme: (_, params) => e.persistTheme(params.theme),
+          persistSound: (_, params) => e.persistSound(params.on),
+        },
+      }),
+      windows: windowsMachine.provide({ actions: { rememberLangBoxShown: () => e.rememberLangBoxShown() } }),
+      clock: clockMachine.provide({ actions: { setBlinkOff: (_, params) => e.setBlinkOff(params.off) } }),
+      sound: soundMachine.provide({
+        actors: { loadSounds: fromPromise(() => e.loadSounds()) },
+        actions: {
+          play: ({ self }, sound) => e.playSound(sound, () => self.send({ type: 'sound.ended', seq: sound.seq })),
+          silence: () => e.silenceSounds(),
+          logProblem: (_, params) => e.logProblem(params.message),
+        },
+      }),
+      origin: originMachine.provide({ actors: { lookupGeo: fromPromise(() => e.lookupGeo()) } }),
+    },
+  });
+}
