@@ -229,3 +229,23 @@ export const matchDetailMachine = setup({
 });
 
 export type MatchDetailRef = ActorRefFrom<typeof matchDetailMachine>;
+
+/** The match detail's effects as plain functions, as a runtime (browser gateway, CLI, test) has them. */
+export interface MatchDetailEffects {
+  /** A detail feed's body by name, or null when it could not be had. */
+  readonly fetchDetail: (feed: string) => Promise<string | null>;
+  /** Push on a subject; calls back per message and returns how to stop. Absent: no push (polling only). */
+  readonly subscribePush?: (subject: string, onMessage: () => void) => () => void;
+}
+
+/** The machine with a runtime's effects: what a root actor spawns as 'matchDetail'. */
+export function provideMatchDetail(effects: MatchDetailEffects) {
+  return matchDetailMachine.provide({
+    actors: {
+      fetchDetail: fromPromise<string | null, DetailFetchInput>(({ input }) => effects.fetchDetail(input.feed)),
+      pushSubscription: fromCallback<MatchDetailEvent, DetailPushInput>(({ input, sendBack }) =>
+        effects.subscribePush?.(input.subject, () => sendBack({ type: 'push.message' })),
+      ),
+    },
+  });
+}

@@ -1,23 +1,24 @@
-// The match page's data: the event core (dc_, which also names the sport and the teams) and the open tab's detail feed, kept fresh by polling
-// the version hashes (g_) every 5 s (S9-4 game sync) and by push on games_kk_<id> when available.
-// A tab is fetched again only when its hash moves (protocol.md §4.2).
-import { useEffect, useState } from 'react';
-import { EDITION } from '../../domain/edition';
+// The match page's data, from the match-detail machine (machines/match-detail.ts): the event core (dc_) and the
+// open tab's detail feed, kept fresh by polling the version hashes (g_) every 5 s (S9-4 game sync) and by push on
+// games_kk_<id> when available (S7-23). A tab is fetched again only when its hash moves (protocol.md §4.2).
+//
+// The page reads the actor's state and sends it tab changes, nothing else. The actor comes from a
+// MatchDetailHost: the root actor's child 'matchDetail' when the composition root provides one, or else an
+// actor of its own over the feed gateway's effects on the default clock.
+import { useSelector } from '@xstate/react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { type ActorOptions, createActor } from 'xstate';
+import {
+  type MatchDetailInput,
+  type MatchDetailRef,
+  type MatchTab,
+  type matchDetailMachine,
+  provideMatchDetail,
+} from '../../../machines/match-detail';
 import type { FeedGateway } from '../store/feed-gateway';
-import { type MatchCore, type MatchHashes, parseCore, parseHashes } from './detail-mappers';
+import type { MatchCore } from './detail-mappers';
 
-export const GAME_SYNC_MS = 5_000; // S9-4: game 5 s
-
-export type MatchTab = 'summary' | 'stats' | 'lineups' | 'h2h' | 'odds';
-
-/** Feed prefix of each tab (S7-15) and the hash that versions it (g_: CD summary+line-ups, CE stats, CF odds). */
-export const TAB_FEED: Readonly<Record<MatchTab, { prefix: string; hash: keyof MatchHashes | null }>> = {
-  summary: { prefix: 'df_su', hash: 'CD' },
-  stats: { prefix: 'df_st', hash: 'CE' },
-  lineups: { prefix: 'df_li', hash: 'CD' },
-  h2h: { prefix: 'df_hh', hash: null },
-  odds: { prefix: 'df_od', hash: 'CF' },
-};
+export { detailFeed, GAME_SYNC_MS, type MatchTab, pushSubject, TAB_FEED } from '../../../machines/match-detail';
 
 export interface MatchFeedsState {
   readonly core: MatchCore | null;
@@ -26,60 +27,85 @@ export interface MatchFeedsState {
   readonly tabBody: string | null;
 }
 
-export function pushSubject(eventId: string): string {
-  return `games_${EDITION.language}_${eventId}`; // S7-23: games_ plus language and event id
+/** XState's clock option: SimulatedClock in tests and in the CLI replay, the timers of the page otherwise. */
+export type ActorClock = NonNullable<ActorOptions<typeof matchDetailMachine>['clock']>;
+
+/** The match-detail machine with the gateway's effects: detail fetches, and push on games_kk_<id> when it has push. */
+export function matchDetailWithGateway(gateway: FeedGateway) {
+  const subscribe = gateway.subscribePush?.bind(gateway);
+  return provideMatchDetail({
+    fetchDetail: (feed) => gateway.fetchDetail(feed),
+    subscribePush: subscribe && ((subject, onMessage) => subscribe(subject, () => onMessage())),
+  });
 }
 
-/** A detail feed of the event: keyed by project type and event id, whatever the sport (protocol.md §4). */
-export function detailFeed(prefix: string, eventId: string): string {
-  return `${prefix}_${EDITION.projectType}_${eventId}`;
+/** Opens the match-detail actor of a page; close() stops it (or asks the root actor to stop its child). */
+export interface MatchDetailHost {
+  open(input: MatchDetailInput): { readonly actor: MatchDetailRef; close(): void };
 }
+
+/** A host that runs its own actor per page over the gateway (no root actor), on the given clock. */
+export function gatewayMatchDetailHost(gateway: FeedGateway, clock?: ActorClock): MatchDetailHost {
+  const machine = matchDetailWithGateway(gateway);
+  return {
+    open(input) {
+      // An explicit `clock: undefined` would replace XState's default timers, so it is left out when not given.
+      const actor = createActor(machine, clock ? { input, clock } : { input }).start();
+      return { actor, close: () => actor.stop() };
+    },
+  };
+}
+
+/** What siteMatchDetailHost needs of a root actor: it spawns 'matchDetail' on match.opened, stops it on match.closed. */
+export interface MatchDetailRoot {
+  send(event: { type: 'match.opened'; eventId: string; tab?: MatchTab } | { type: 'match.closed' }): void;
+  readonly system: { get(systemId: string): unknown };
+}
+
+/** A host over the root actor: the page's detail actor is the root's child 'matchDetail'. */
+export function siteMatchDetailHost(root: MatchDetailRoot): MatchDetailHost {
+  return {
+    open({ eventId, tab }) {
+      root.send({ type: 'match.opened', eventId, tab });
+      const actor = root.system.get('matchDetail') as MatchDetailRef | undefined;
+      if (!actor) throw new Error("the root actor spawned no 'matchDetail' on match.opened");
+      return {
+        actor,
+        // Only this page's actor: a newer page's open came after this one's close.
+        close: () => {
+          if (root.system.get('matchDetail') === actor) root.send({ type: 'match.closed' });
+        },
+      };
+    },
+  };
+}
+
+/** Provided by the composition root when the root actor hosts the match detail (its child 'matchDetail'). */
+export const MatchDetailHostContext = createContext<MatchDetailHost | null>(null);
 
 export function useMatchFeeds(gateway: FeedGateway, eventId: string, tab: MatchTab): MatchFeedsState {
-  const [state, setState] = useState<MatchFeedsState>({ core: null, coreFailed: false, tabBody: null });
+  const provided = useContext(MatchDetailHostContext);
+  const host = useMemo(() => provided ?? gatewayMatchDetailHost(gateway), [provided, gateway]);
+  // The tab the actor opens with; later changes are sent to it, not a reason to open another.
+  const firstTab = useRef(tab);
+  firstTab.current = tab;
+  const [actor, setActor] = useState<MatchDetailRef | null>(null);
   useEffect(() => {
-    let stopped = false;
-    let hashes: MatchHashes | null = null;
-    const feed = (prefix: string) => detailFeed(prefix, eventId);
-    setState((s) => ({ ...s, tabBody: null }));
-
-    const loadCore = async () => {
-      const body = await gateway.fetchDetail(feed('dc'));
-      if (stopped) return;
-      const core = body === null ? null : parseCore(body);
-      setState((s) => (core ? { ...s, core, coreFailed: false } : { ...s, coreFailed: s.core === null }));
-    };
-    const loadTab = async () => {
-      const body = await gateway.fetchDetail(feed(TAB_FEED[tab].prefix));
-      if (stopped) return;
-      setState((s) => ({ ...s, tabBody: body ?? '' }));
-    };
-    const poll = async () => {
-      const body = await gateway.fetchDetail(feed('g'));
-      if (stopped) return;
-      const next = body === null ? null : parseHashes(body);
-      if (!next) {
-        // No hashes: refresh both, as a plain poll.
-        await Promise.all([loadCore(), loadTab()]);
-        return;
-      }
-      const before = hashes;
-      hashes = next;
-      const tabHash = TAB_FEED[tab].hash;
-      const jobs: Promise<void>[] = [];
-      if (!before || before.CA !== next.CA) jobs.push(loadCore());
-      if (before && tabHash && before[tabHash] !== next[tabHash]) jobs.push(loadTab());
-      await Promise.all(jobs);
-    };
-
-    void Promise.all([loadCore(), loadTab()]).then(poll);
-    const timer = setInterval(() => void poll(), GAME_SYNC_MS);
-    const unsubscribe = gateway.subscribePush?.(pushSubject(eventId), () => void poll()) ?? (() => {});
+    const opened = host.open({ eventId, tab: firstTab.current });
+    setActor(opened.actor);
     return () => {
-      stopped = true;
-      clearInterval(timer);
-      unsubscribe();
+      opened.close();
+      setActor((current) => (current === opened.actor ? null : current));
     };
-  }, [gateway, eventId, tab]);
-  return state;
+  }, [host, eventId]);
+  useEffect(() => {
+    actor?.send({ type: 'tab.select', tab });
+  }, [actor, tab]);
+
+  const ref = actor ?? undefined;
+  const core = useSelector(ref, (s) => s?.context.core ?? null);
+  const coreFailed = useSelector(ref, (s) => s?.context.coreFailed ?? false);
+  // A body of another tab is not this tab's: loading until the actor has the open tab's answer.
+  const tabBody = useSelector(ref, (s) => (s && s.context.tab === tab ? s.context.tabBody : null));
+  return useMemo(() => ({ core, coreFailed, tabBody }), [core, coreFailed, tabBody]);
 }
