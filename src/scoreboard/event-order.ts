@@ -57,3 +57,10 @@ export function leagueComparator(isTop: (league: ScoreboardLeague) => boolean): 
 }
 
 export const compareLeagues: LeagueComparator = leagueComparator((league) => league.type === 't');
+
+/** How one store orders events and leagues, and which leagues are top (S4-12, S4-26). */
+export interface StoreOrdering {
+  readonly events: EventComparator;
+  readonly leagues: LeagueComparator;
+  readonly isTopLeague: (league: ScoreboardLeague) => boolean;
+}
