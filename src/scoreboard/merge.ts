@@ -5,7 +5,8 @@
 // Update and repair rows differ in one parameter, `wholeRow`:
 //   - a repair row carries the whole event, so a field it leaves out is removed (unless a newer feed
 //     wrote it), and the row's ordering memory resets to the repair's ordinal (per-field ordinals at
-//     or below it are forgotten);
+//     or below it are forgotten); a repair older than the row's last whole write is skipped, as a
+//     stale full feed is;
 //   - an update row writes only the keys it carries, and stamps its ordinal on each of them.
 // Odds rows merge like update rows but never light a row up (S9-4).
 import { isNotOlder } from './feed-ordinal';
@@ -33,6 +34,8 @@ export function mergeRow(
   wholeRow: boolean,
 ): EventFieldsRow | null {
   const ordinals = row.ordinals;
+  // A repair older than the row's last whole write can write nothing, and must not lower the base.
+  if (wholeRow && ordinal !== null && ordinals.base !== null && ordinals.base > ordinal) return null;
   const old = row.fields as unknown as FieldMap;
   const incoming = record as unknown as FieldMap;
   let changes: FieldMap | null = null;

@@ -156,6 +156,17 @@ describe('update and repair share one merge', () => {
     expect(e2.homeScore).toBe(4);
     expect('stage' in e2).toBe(false); // written at 10, reset by the repair at 11
   });
+
+  it('a repair older than the last repair changes nothing, and later older updates stay skipped', () => {
+    const store = loaded('10');
+    store.applyRepair(listFeed({ signature: '12', events: [event('e2', '1_aaa', { ...E2, homeScore: 2 })] }));
+    const stale = store.applyRepair(
+      listFeed({ signature: '11', events: [event('e2', '1_aaa', { ...E2, homeScore: 1 })] }),
+    );
+    expect(stale.changed).toBe(0);
+    store.applyUpdate(listFeed({ signature: '11', events: [event('e2', '1_aaa', { homeScore: 1 })] }));
+    expect(store.getEvent('e2')!.homeScore).toBe(2); // written at 12
+  });
 });
 
 describe('the blocks of an update feed', () => {
