@@ -8,7 +8,7 @@
 //   ├── session    logged in or not, for the header (machines/session-status.ts)
 //   ├── sound      live sounds (machines/sound.ts)
 //   ├── origin     geo lookup and origin choice at start-up (machines/origin.ts)
-//   └── matchDetail  spawned while a match page is open (`match.opened` / `match.closed`)
+//   └── matchDetail  spawned while a match page is open (`match.opened` / `match.closed`), machines/match-detail.ts
 //
 // Children talk to each other by systemId (the sound toggle of `settings` is sent to `sound`); the
 // runtime talks to the root, which routes what comes from the browser (visibility, storage changes
@@ -18,20 +18,11 @@
 // `now` reading the runtime gives the clock machine.
 //
 // Children still to come under this root: 'feedEngine', 'push', 'favourites', 'notifications'
-// (invoked here like the others), and the real 'matchDetail' machine, which replaces the placeholder
-// logic below (the match page sends `match.opened` and `match.closed`).
-import {
-  type ActorRefFrom,
-  type EventObject,
-  enqueueActions,
-  fromCallback,
-  fromPromise,
-  sendTo,
-  setup,
-  stopChild,
-} from 'xstate';
+// (invoked here like the others, or spawned per page like 'matchDetail').
+import { type ActorRefFrom, enqueueActions, fromPromise, sendTo, setup, stopChild } from 'xstate';
 import type { GeoLocation } from '../src/net/geo';
 import { clockMachine } from './clock';
+import { type MatchDetailEffects, type MatchTab, matchDetailMachine, provideMatchDetail } from './match-detail';
 import { originMachine, type OriginInput } from './origin';
 import { type SessionStatusInput, sessionStatusMachine } from './session-status';
 import { type OddsFormatName, type SettingsInput, settingsMachine, type ThemeChoice } from './settings';
@@ -55,22 +46,14 @@ export interface SiteContext {
   readonly input: SiteInput;
 }
 
-/** What a match page's detail actor starts from. */
-export interface MatchDetailInput {
-  readonly eventId: string;
-}
-
 export type SiteEvent =
   /** The page was hidden or shown again: the clock stops and resumes ticking. */
   | { readonly type: 'page.visibility'; readonly visible: boolean }
   /** Another tab changed the storage (the browser's storage event; key null: cleared), A4-8. */
   | { readonly type: 'storage.changed'; readonly key: string | null }
-  /** A match page opened: its detail actor is spawned as 'matchDetail' (one at a time). */
-  | { readonly type: 'match.opened'; readonly eventId: string }
+  /** A match page opened: its detail actor is spawned as 'matchDetail' (one at a time, the last page's). */
+  | { readonly type: 'match.opened'; readonly eventId: string; readonly tab?: MatchTab }
   | { readonly type: 'match.closed' };
-
-/** Stands in for machines/match-detail.ts until it exists: a child that does nothing. */
-const matchDetailPlaceholder = fromCallback<EventObject, MatchDetailInput>(() => undefined);
 
 export const siteMachine = setup({
   types: {} as { context: SiteContext; events: SiteEvent; input: SiteInput },
@@ -81,7 +64,7 @@ export const siteMachine = setup({
     session: sessionStatusMachine,
     sound: soundMachine,
     origin: originMachine,
-    matchDetail: matchDetailPlaceholder,
+    matchDetail: matchDetailMachine,
   },
 }).createMachine({
   id: 'site',
@@ -114,7 +97,7 @@ export const siteMachine = setup({
         enqueue.spawnChild('matchDetail', {
           id: 'matchDetail',
           systemId: 'matchDetail',
-          input: { eventId: event.eventId },
+          input: { eventId: event.eventId, tab: event.tab },
         });
       }),
     },
@@ -167,6 +150,10 @@ export interface SiteEffects {
   readonly logProblem: (message: string) => void;
   /** A4-10: the visitor's location (null when the answer names no country). */
   readonly lookupGeo: () => Promise<GeoLocation | null>;
+  /** The match page's detail feeds by name (S7-15); null when it could not be had. */
+  readonly fetchDetail: MatchDetailEffects['fetchDetail'];
+  /** Push on a subject (games_kk_<id>, S7-23); absent: the match page polls only. */
+  readonly subscribePush?: MatchDetailEffects['subscribePush'];
 }
 
 const nothing = () => {};
@@ -184,6 +171,7 @@ export function provideSite(effects: Partial<SiteEffects>) {
     silenceSounds: nothing,
     logProblem: nothing,
     lookupGeo: async () => null,
+    fetchDetail: async () => null,
     ...effects,
   };
   return siteMachine.provide({
@@ -206,6 +194,7 @@ export function provideSite(effects: Partial<SiteEffects>) {
         },
       }),
       origin: originMachine.provide({ actors: { lookupGeo: fromPromise(() => e.lookupGeo()) } }),
+      matchDetail: provideMatchDetail({ fetchDetail: e.fetchDetail, subscribePush: e.subscribePush }),
     },
   });
 }

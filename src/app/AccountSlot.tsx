@@ -1,17 +1,20 @@
 // The account dialogs in the shell's slot. The whole account flow counts as the one 'login' window
 // (S2-38): opening it from the header shows the login dialog, opening another window closes it, and
-// the dialogs report whether a login flow runs and can be cancelled (S2-39, S2-40).
+// the dialogs report whether a login flow runs and can be cancelled (S2-39, S2-40). The site's
+// 'windows' child emits `login.cancel` when the flow must stop; a flow or session that ended sends
+// `session.refresh` to the 'session' child, so the header follows (A3-3).
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AccountClient } from '../account/client';
 import { EDITION } from '../domain/edition';
 import { type AccountView, AccountDialogs, landingFromUrl } from '../ui/account/AccountDialogs';
-import type { PageActors } from '../ui/common/actors';
-import { browserSessionStatus } from '../ui/common/session-status';
+import { useSiteChild } from '../ui/common/actors';
+import { usePageTime } from '../ui/common/use-now';
 
 export const ACCOUNT_NAMESPACE = 'kz-scores';
 
-export function createBrowserAccountClient(): AccountClient {
+/** `now`: the page's time (the site's clock), for the sync age the client stores (A4-7). */
+export function createBrowserAccountClient(now?: () => number): AccountClient {
   return new AccountClient(
     {
       mode: 'Production',
@@ -19,20 +22,20 @@ export function createBrowserAccountClient(): AccountClient {
       namespace: ACCOUNT_NAMESPACE,
       projectId: EDITION.projectId,
     },
-    { storage: window.localStorage },
+    { storage: window.localStorage, now },
   );
 }
 
 export interface AccountSlotProps {
-  readonly actors: PageActors;
   /** Default: the browser's account client on this origin. */
   readonly client?: AccountClient;
-  /** Set by the composition root so the windows machine's cancelLoginFlow reaches the dialogs. */
-  readonly registerCancel: (cancel: () => void) => void;
 }
 
-export default function AccountSlot({ actors, client: given, registerCancel }: AccountSlotProps) {
-  const client = useMemo(() => given ?? createBrowserAccountClient(), [given]);
+export default function AccountSlot({ client: given }: AccountSlotProps) {
+  const windows = useSiteChild('windows');
+  const session = useSiteChild('session');
+  const now = usePageTime();
+  const client = useMemo(() => given ?? createBrowserAccountClient(now), [given, now]);
   const landing = useMemo(
     () => landingFromUrl(window.location.pathname.replace(/\/$/, ''), window.location.search),
     [],
@@ -40,9 +43,9 @@ export default function AccountSlot({ actors, client: given, registerCancel }: A
   // An emailed link's landing is the login window's first dialog: the window opens before its state is first read
   // (idempotent, so StrictMode's second call changes nothing).
   useState(() => {
-    if (landing) actors.windows.send({ type: 'window.open', name: 'login' });
+    if (landing) windows.send({ type: 'window.open', name: 'login' });
   });
-  const loginWindow = useSelector(actors.windows, (s) => s.context.active === 'login');
+  const loginWindow = useSelector(windows, (s) => s.context.active === 'login');
   const [view, setView] = useState<AccountView | null>(landing ? landing.kind : null);
   // The dialog asked for last, read synchronously when a flow ends (state updates land only at the next render).
   const wanted = useRef<AccountView | null>(view);
@@ -54,42 +57,42 @@ export default function AccountSlot({ actors, client: given, registerCancel }: A
     setView(next);
   }, [loginWindow]);
 
-  useEffect(
-    () =>
-      registerCancel(() => {
-        wanted.current = null;
-        setView(null);
-      }),
-    [registerCancel],
-  );
+  // S2-39, S2-40: the windows machine cancels the flow (another window opened, the login window closed).
+  useEffect(() => {
+    const listening = windows.on('login.cancel', () => {
+      wanted.current = null;
+      setView(null);
+    });
+    return () => listening.unsubscribe();
+  }, [windows]);
 
   // Logout, deletion and forced logouts end the session: the header shows the guest's button again.
-  useEffect(() => client.onSessionEnd(() => browserSessionStatus().refresh()), [client]);
+  useEffect(() => client.onSessionEnd(() => session.send({ type: 'session.refresh' })), [client, session]);
 
   const onViewChange = useCallback(
     (next: AccountView | null) => {
       wanted.current = next;
       setView(next);
-      if (next === null) actors.windows.send({ type: 'window.close', name: 'login' });
-      else actors.windows.send({ type: 'window.open', name: 'login' });
+      if (next === null) windows.send({ type: 'window.close', name: 'login' });
+      else windows.send({ type: 'window.open', name: 'login' });
     },
-    [actors],
+    [windows],
   );
 
   const onLoginFlowChange = useCallback(
     (running: boolean, cancellable: boolean) => {
-      const context = actors.windows.getSnapshot().context;
-      if (!running) browserSessionStatus().refresh();
+      const context = windows.getSnapshot().context;
+      if (!running) session.send({ type: 'session.refresh' });
       if (!running) {
         if (!context.loginRunning) return;
-        actors.windows.send({ type: 'login.flowEnded' });
+        windows.send({ type: 'login.flowEnded' });
         // flowEnded closes the login window, but a dialog still has something to show (the registration notice, a
         // failed login's message, terms or the marketing statement after a login): it keeps its window.
-        if (wanted.current !== null) actors.windows.send({ type: 'window.open', name: 'login' });
-      } else if (!context.loginRunning) actors.windows.send({ type: 'login.flowStarted', cancelable: cancellable });
-      else actors.windows.send({ type: 'login.cancelableChanged', cancelable: cancellable });
+        if (wanted.current !== null) windows.send({ type: 'window.open', name: 'login' });
+      } else if (!context.loginRunning) windows.send({ type: 'login.flowStarted', cancelable: cancellable });
+      else windows.send({ type: 'login.cancelableChanged', cancelable: cancellable });
     },
-    [actors],
+    [windows, session],
   );
 
   return (
@@ -99,6 +102,7 @@ export default function AccountSlot({ actors, client: given, registerCancel }: A
       onViewChange={onViewChange}
       landing={landing}
       onLoginFlowChange={onLoginFlowChange}
+      now={now}
     />
   );
 }

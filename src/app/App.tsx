@@ -1,71 +1,32 @@
-// The composition root: the page's actors (settings, windows), the feed gateway, the page clock
-// and the router. Effects (cookies, storage, network) are provided here and nowhere else.
-import { type ReactNode, useEffect, useMemo } from 'react';
+// The page's React tree: the site's root actor and the feed gateway (both built by the composition
+// root, src/app/browser-site.ts), the match page's detail host over the root, the router and the routes.
+import { type ReactNode, useMemo } from 'react';
 import { BrowserRouter } from 'react-router';
-import { createActor } from 'xstate';
-import { settingsMachine } from '../../machines/settings';
-import { windowsMachine } from '../../machines/windows';
-import { type PageActors, PageActorsContext } from '../ui/common/actors';
-import { browserClock, PageClockContext } from '../ui/common/use-now';
+import type { SiteActorRef } from '../../machines/site';
+import { SiteActorContext } from '../ui/common/actors';
+import { MatchDetailHostContext, siteMatchDetailHost } from '../ui/match/use-match-feeds';
 import { SiteRoutes } from '../ui/SiteRoutes';
-import type { FeedGateway } from '../ui/store/feed-gateway';
-import { FeedGatewayContext } from '../ui/store/feed-gateway';
-import { persistence, readSettings } from './browser-storage';
-import { startPageSounds } from './sound-session';
-
-/** The account dialogs register how to cancel a running login flow (S2-39, S2-40). */
-let cancelLoginFlow: () => void = () => {};
-export const registerCancelLoginFlow = (cancel: () => void): void => {
-  cancelLoginFlow = cancel;
-};
-
-export function createPageActors(): PageActors {
-  const settings = createActor(
-    settingsMachine.provide({
-      actions: {
-        persistOddsFormat: (_, params) => persistence.oddsFormat(params.format),
-        persistTheme: (_, params) => persistence.theme(params.theme),
-        persistSound: (_, params) => persistence.sound(params.on),
-      },
-    }),
-    { input: readSettings() },
-  );
-  const windows = createActor(
-    windowsMachine.provide({
-      actions: {
-        rememberLangBoxShown: () => persistence.rememberLangBox(),
-        cancelLoginFlow: () => cancelLoginFlow(),
-      },
-    }),
-    { input: { langBoxShown: persistence.langBoxShown() } },
-  );
-  settings.start();
-  windows.start();
-  startPageSounds(settings); // S1-6, S2-46: live sounds follow the sound toggle
-  return { settings, windows };
-}
+import { type FeedGateway, FeedGatewayContext } from '../ui/store/feed-gateway';
 
 export interface AppProps {
+  readonly site: SiteActorRef;
   readonly gateway: FeedGateway;
-  readonly actors: PageActors;
   readonly accountSlot?: ReactNode;
 }
 
-export function App({ gateway, actors, accountSlot }: AppProps) {
-  const clock = useMemo(() => browserClock(() => gateway.now() - Date.now()), [gateway]);
-  useEffect(() => {
-    actors.windows.send({ type: 'visits.counted', visits: persistence.countVisit() });
-  }, [actors]);
+export function App({ site, gateway, accountSlot }: AppProps) {
+  // A match page's detail actor is the site's child 'matchDetail' (spawned on match.opened).
+  const matchDetailHost = useMemo(() => siteMatchDetailHost(site), [site]);
   return (
-    <PageActorsContext value={actors}>
+    <SiteActorContext value={site}>
       <FeedGatewayContext value={gateway}>
-        <PageClockContext value={clock}>
+        <MatchDetailHostContext value={matchDetailHost}>
           <BrowserRouter>
             <SiteRoutes />
             {accountSlot}
           </BrowserRouter>
-        </PageClockContext>
+        </MatchDetailHostContext>
       </FeedGatewayContext>
-    </PageActorsContext>
+    </SiteActorContext>
   );
 }

@@ -1,5 +1,6 @@
 // A list session over the feed engine (machines/feed-engine.ts): the feed cycle with its requests,
-// push and live marker, fed over HTTP and the WebSocket push channel of the page's own origin.
+// push and live marker, fed over HTTP from the origin chosen at start-up (the site's origin machine,
+// A4-9) and the WebSocket push channel of the page's own origin.
 import { createFeedEngine, type FeedEngine } from '../../machines/feed-engine';
 import { DEFAULT_FEED_PAGE } from '../net/feed-names';
 import { domPageSignals } from '../net/page-signals';
@@ -8,7 +9,17 @@ import { httpTransport } from '../net/transport';
 import { pageTimezoneHour } from '../ui/format/time';
 import { COLLAPSED_COOKIE_NAME, readCookie } from '../ui/list/collapsed-leagues';
 import type { FeedStatus, ListRequest, ListSession } from '../ui/store/feed-gateway';
-import { watchPageSounds } from './sound-session';
+import { type SoundSink, watchEngineSounds } from './sound-session';
+
+/** What the composition root gives every list session. */
+export interface EngineSessionOptions {
+  /** The feed origin chosen at start-up (A4-9). */
+  readonly origin: () => string | Promise<string>;
+  /** Epoch ms now: where the visitor's midnight is. */
+  readonly now: () => number;
+  /** The page's sound machine; the list's live changes may sound (S1-6). */
+  readonly sounds?: SoundSink;
+}
 
 const PUSH_PATH = '/push'; // server/app.ts push gateway
 
@@ -24,13 +35,13 @@ function statusOf(engine: FeedEngine): FeedStatus {
   return engine.scoreboard.version > 0 ? 'ready' : 'loading';
 }
 
-export function openEngineListSession(request: ListRequest): ListSession {
+export function openEngineListSession(request: ListRequest, options: EngineSessionOptions): ListSession {
   const engine = createFeedEngine({
-    transport: httpTransport({ origin: location.origin }),
+    transport: httpTransport({ origin: options.origin }),
     sport: request.sportId,
     day: request.day,
     // S7-1: day lists are cut at the visitor's midnight, the same one the page's dates use.
-    page: { ...DEFAULT_FEED_PAGE, timezoneHour: pageTimezoneHour(Date.now()) },
+    page: { ...DEFAULT_FEED_PAGE, timezoneHour: pageTimezoneHour(options.now()) },
     push: createWebSocketPush({ url: pushUrl(), connect: (url) => new WebSocket(url) as unknown as WebSocketLike }),
     // The page keeps its own collapse map over the same cookie (S4-13); the store reads it for defaults.
     collapsedCookie: { read: () => readCookie(document.cookie, COLLAPSED_COOKIE_NAME), write: () => {} },
@@ -46,7 +57,8 @@ export function openEngineListSession(request: ListRequest): ListSession {
   };
   const stopActor = engine.actor.subscribe(check);
   const stopBoard = engine.scoreboard.subscribe(check);
-  const stopSounds = watchPageSounds(engine); // S1-6: this list's live changes may sound
+  const { sounds } = options;
+  const stopSounds = sounds ? watchEngineSounds(engine, sounds) : () => {}; // S1-6: this list's live changes may sound
   engine.start();
   check();
   return {

@@ -1,5 +1,6 @@
-// Feed fetch over HTTP: GET /47/x/feed/<name> with the x-fsign header (protocol.md §7).
+// Feed fetch over HTTP: GET {origin}/47/x/feed/<name> with the x-fsign header (protocol.md §7, A7-21).
 import { EDITION } from '../domain/edition';
+import { feedUrl } from '../net/transport';
 
 export interface FeedHttpAnswer {
   readonly status: number;
@@ -7,8 +8,13 @@ export interface FeedHttpAnswer {
   readonly date: number | null;
 }
 
-export async function fetchFeed(name: string, headers: Record<string, string> = {}): Promise<FeedHttpAnswer> {
-  const response = await fetch(`/${EDITION.projectId}/x/feed/${name}`, {
+/** `origin`: the feed origin chosen at start-up (A4-9); empty for the page's own. */
+export async function fetchFeed(
+  name: string,
+  headers: Record<string, string> = {},
+  origin = '',
+): Promise<FeedHttpAnswer> {
+  const response = await fetch(feedUrl(origin, name), {
     headers: { 'x-fsign': EDITION.feedSignature, ...headers },
   });
   const body = response.status === 304 ? '' : await response.text();
@@ -18,9 +24,9 @@ export async function fetchFeed(name: string, headers: Record<string, string> = 
 }
 
 /** A detail feed body, or null when the server had none (404, network failure). */
-export async function fetchDetailBody(name: string): Promise<string | null> {
+export async function fetchDetailBody(name: string, origin = ''): Promise<string | null> {
   try {
-    const answer = await fetchFeed(name);
+    const answer = await fetchFeed(name, {}, origin);
     return answer.status === 200 ? answer.body : null;
   } catch {
     return null;

@@ -1,17 +1,18 @@
-// The browser's feed gateway: list sessions per sport and day, detail feeds over HTTP, server time.
+// The browser's feed gateway: list sessions per sport and day, detail feeds over HTTP from the chosen
+// origin, server time.
 import { flushSync } from 'react-dom';
 import type { FeedGateway, ListSession } from '../ui/store/feed-gateway';
 import { frameBatched } from '../ui/store/scoreboard-view';
 import { fetchDetailBody } from './feed-http';
-import { openEngineListSession } from './engine-session';
+import { type EngineSessionOptions, openEngineListSession } from './engine-session';
 
-export function createBrowserGateway(): FeedGateway {
+export function createBrowserGateway(options: EngineSessionOptions): FeedGateway {
   const open = new Set<ListSession>();
   // Subscribers redraw inside the frame's callback, synchronously, so the frame paints them.
   const raf = (cb: () => void) => requestAnimationFrame(() => flushSync(cb));
   return {
     openList(request) {
-      const session = openEngineListSession(request);
+      const session = openEngineListSession(request, options);
       const batched: ListSession = { ...session, view: frameBatched(session.view, raf) };
       const wrapped: ListSession = {
         ...batched,
@@ -23,7 +24,7 @@ export function createBrowserGateway(): FeedGateway {
       open.add(wrapped);
       return wrapped;
     },
-    fetchDetail: fetchDetailBody,
+    fetchDetail: async (name) => fetchDetailBody(name, await options.origin()),
     findEvent(eventId) {
       for (const session of open) {
         const snapshot = session.view.snapshot();
@@ -34,7 +35,7 @@ export function createBrowserGateway(): FeedGateway {
     },
     now() {
       for (const session of open) if (session.serverNow) return session.serverNow();
-      return Date.now();
+      return options.now();
     },
   };
 }

@@ -1,8 +1,8 @@
-// Browser entry: builds the page's actors and feed gateway and renders the site.
+// Browser entry: starts the page's root actor and feed gateway (the composition root) and renders the site.
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, createPageActors, registerCancelLoginFlow } from './App';
-import { createBrowserGateway } from './gateway';
+import { App } from './App';
+import { startBrowserSite } from './browser-site';
 import './styles.css';
 
 // The account dialogs load after the first render: the sport page does not wait for them.
@@ -10,15 +10,15 @@ const AccountSlot = lazy(() => import('./AccountSlot'));
 
 const root = document.getElementById('root');
 if (root) {
-  const actors = createPageActors();
+  const { site, gateway } = startBrowserSite();
   createRoot(root).render(
     <StrictMode>
       <App
-        gateway={createBrowserGateway()}
-        actors={actors}
+        site={site}
+        gateway={gateway}
         accountSlot={
           <Suspense fallback={null}>
-            <AccountSlot actors={actors} registerCancel={registerCancelLoginFlow} />
+            <AccountSlot />
           </Suspense>
         }
       />

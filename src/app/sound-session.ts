@@ -1,21 +1,19 @@
-// Live sounds on the page (S1-6, S2-46, S4-37…S4-39, S7-31, S9-11): one sound machine per page,
-// switched live by the settings toggle, fed by every open list session's feed engine, playing
-// through Web Audio (loaded on demand, only once sound is on).
+// Live sounds on the page (S1-6, S2-46, S4-37…S4-39, S7-31, S9-11): the site's sound machine (its
+// child 'sound', switched live by the settings child), fed by every open list session's feed engine,
+// playing through Web Audio (loaded on demand, only once sound is on). The player belongs to the
+// effects the composition root gives the site (browserSoundEffects), one per page.
 //
 // Where triggers come from: the feed engine tells listeners which shown events an update or repair
 // feed changed, with their fields before and after (FeedEngine.watchApplies; the store hands over
 // the records it already holds, nothing is copied). The comparison runs later, when the page is
 // idle (at most 200 ms on), so a burst of updates paints first; a sound a frame late is not heard
 // as late. Only while sound is on. Full feeds (first load, day change, reload) never sound.
-import type { Actor } from 'xstate';
-import { createActor, fromPromise } from 'xstate';
 import type { FeedEngine } from '../../machines/feed-engine';
-import { soundMachine } from '../../machines/sound';
+import type { SiteChildren, SiteEffects } from '../../machines/site';
 import { type SoundTrigger, soundTriggers } from '../domain/sound-rules';
-import type { SettingsRef } from '../ui/common/actors';
 import type { SoundPlayer } from '../ui/sound/web-audio-player';
 
-export type SoundActor = Actor<typeof soundMachine>;
+export type SoundRef = SiteChildren['sound'];
 
 /** What a watched engine needs to offer. */
 export type SoundSource = Pick<FeedEngine, 'watchApplies'> & {
@@ -61,16 +59,9 @@ export function watchEngineSounds(engine: SoundSource, sink: SoundSink, later: L
 }
 
 export interface PageSoundsOptions {
-  /** iOS: late loading and the 1000 ms queue (S9-11); default from the user agent. */
-  readonly ios?: boolean;
   /** Default: Web Audio over the built sound files, imported on first use. */
   readonly createPlayer?: () => Promise<SoundPlayer>;
   readonly log?: (message: string) => void;
-}
-
-export interface PageSounds extends SoundSink {
-  readonly actor: SoundActor;
-  stop(): void;
 }
 
 /** S9-11: iPhone, iPad and iPod, including iPads that present themselves as a Mac. */
@@ -87,66 +78,28 @@ async function webAudioPlayer(log: (message: string) => void): Promise<SoundPlay
   return createWebAudioPlayer({ files: SOUND_FILES, log });
 }
 
-/** Starts the page's sound machine, following the settings toggle (S2-46) live. */
-export function createPageSounds(settings: SettingsRef, options: PageSoundsOptions = {}): PageSounds {
+export type SoundEffects = Pick<SiteEffects, 'loadSounds' | 'playSound' | 'silenceSounds' | 'logProblem'>;
+
+/** The sound machine's effects over one player, made when sound is first wanted (S2-46). */
+export function browserSoundEffects(options: PageSoundsOptions = {}): SoundEffects {
   const log = options.log ?? ((message: string) => console.warn(message));
   let player: SoundPlayer | null = null;
-  const actor: SoundActor = createActor(
-    soundMachine.provide({
-      actors: {
-        loadSounds: fromPromise(async () => {
-          const created = await (options.createPlayer ?? (() => webAudioPlayer(log)))();
-          await created.load();
-          player = created;
-        }),
-      },
-      actions: {
-        play: (_, sound) => {
-          const target = player;
-          if (!target) return;
-          target.play(sound.kind, () => actor.send({ type: 'sound.ended', seq: sound.seq }));
-        },
-        silence: () => player?.stop(),
-        logProblem: (_, params) => log(params.message),
-      },
-    }),
-    {
-      input: {
-        soundOn: settings.getSnapshot().context.soundOn,
-        ios: options.ios ?? isIosDevice(typeof navigator === 'undefined' ? undefined : navigator),
-      },
-    },
-  );
-  const following = settings.subscribe((snapshot) => {
-    if (snapshot.context.soundOn !== actor.getSnapshot().context.soundOn) {
-      actor.send({ type: 'sound.setting', on: snapshot.context.soundOn });
-    }
-  });
-  actor.start();
   return {
-    actor,
-    wanted: () => actor.getSnapshot().matches({ enabled: 'ready' }),
-    triggers: (triggers) => actor.send({ type: 'sound.triggers', triggers }),
-    stop() {
-      following.unsubscribe();
-      actor.stop();
-      player?.stop();
+    async loadSounds() {
+      const created = await (options.createPlayer ?? (() => webAudioPlayer(log)))();
+      await created.load();
+      player = created;
     },
+    playSound: (sound, ended) => player?.play(sound.kind, ended),
+    silenceSounds: () => player?.stop(),
+    logProblem: log,
   };
 }
 
-// ---- the page's one sound session, started by the composition root ---------------------------
-
-let pageSounds: PageSounds | null = null;
-
-/** Starts the page's sounds once; later calls return the same session. */
-export function startPageSounds(settings: SettingsRef, options?: PageSoundsOptions): PageSounds {
-  pageSounds ??= createPageSounds(settings, options);
-  return pageSounds;
-}
-
-/** Lets the page's sounds hear an engine (a list session); a no-op before startPageSounds. */
-export function watchPageSounds(engine: SoundSource): () => void {
-  const sounds = pageSounds;
-  return sounds ? watchEngineSounds(engine, sounds) : () => {};
+/** Where a list session's triggers go: the site's sound machine, heard only while its sounds are ready. */
+export function siteSoundSink(sound: SoundRef): SoundSink {
+  return {
+    wanted: () => sound.getSnapshot().matches({ enabled: 'ready' }),
+    triggers: (triggers) => sound.send({ type: 'sound.triggers', triggers }),
+  };
 }

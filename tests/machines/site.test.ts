@@ -70,12 +70,18 @@ describe('site root', () => {
     expect(child('clock').getSnapshot().matches({ time: 'ticking' })).toBe(true);
   });
 
-  it('a match page’s detail actor is spawned as matchDetail, replaced by the next and stopped on leaving', () => {
-    const { site } = startTestSite();
+  it('S7-15 a match page’s detail actor is spawned as matchDetail, replaced by the next and stopped on leaving', () => {
+    const asked: string[] = [];
+    const fetchDetail = async (feed: string) => {
+      asked.push(feed);
+      return null;
+    };
+    const { site } = startTestSite({ effects: { fetchDetail } });
     expect(site.system.get('matchDetail')).toBeUndefined();
-    site.send({ type: 'match.opened', eventId: 'AbCd1234' });
+    site.send({ type: 'match.opened', eventId: 'AbCd1234', tab: 'stats' });
     const first = site.system.get('matchDetail');
     expect(first).toBeDefined();
+    expect(asked).toEqual(['dc_1_AbCd1234', 'df_st_1_AbCd1234']); // the provided effect, the tab opened first
     site.send({ type: 'match.opened', eventId: 'Hk000001' });
     const second = site.system.get('matchDetail');
     expect(second).toBeDefined();

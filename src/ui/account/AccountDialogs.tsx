@@ -45,8 +45,10 @@ export interface AccountDialogsProps {
   social?: Partial<SocialBrowser>;
   /** S2-39: tells the shell whether a login flow runs and whether it can be cancelled. */
   onLoginFlowChange?: (running: boolean, cancellable: boolean) => void;
-  /** Run the periodic account data sync while logged in (A4-7); default true. */
+  /** Run the periodic account data sync while logged in (A4-7); default true, when `now` is given. */
   dataSync?: boolean;
+  /** The page's time, provided by the composition root (the site's clock): the data sync's age (A4-7). */
+  now?: () => number;
   /** S5-5: why the login dialog opens, e.g. 'loginNeeded' when a guest tried a user-only function. */
   loginReason?: string | null;
 }
@@ -66,12 +68,12 @@ function browserSocial(): SocialBrowser {
   };
 }
 
-function DataSync({ client, login }: { client: AccountClient; login: AccountLoginRef }) {
+function DataSync({ client, login, now }: { client: AccountClient; login: AccountLoginRef; now: () => number }) {
   const loggedIn = useSelector(login, (s) => s.matches('loggedIn'));
   const sync = useActorRef(
     useMemo(() => dataSyncMachineFor(client), [client]),
     {
-      input: { loggedIn: client.isLoggedIn(), now: () => Date.now(), lastSyncedAt: () => client.lastSyncedAt() },
+      input: { loggedIn: client.isLoggedIn(), now, lastSyncedAt: () => client.lastSyncedAt() },
     },
   );
   useEffect(() => {
@@ -217,7 +219,7 @@ export function AccountDialogs(props: AccountDialogsProps) {
 
   return (
     <>
-      {props.dataSync === false ? null : <DataSync client={client} login={login} />}
+      {props.dataSync === false || !props.now ? null : <DataSync client={client} login={login} now={props.now} />}
       {dialog}
     </>
   );

@@ -1,21 +1,24 @@
-// The page's long-lived actors, handed down by the composition root (src/app) or by a test.
-import { createContext, useContext } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import type { settingsMachine } from '../../../machines/settings';
-import type { windowsMachine } from '../../../machines/windows';
+// The page's one root actor (machines/site.ts), handed down by the composition root (src/app) or by
+// a test. Components reach its children by systemId and read them with useSelector.
+import { createContext, useContext, useMemo } from 'react';
+import type { SiteActorRef, SiteChildId, SiteChildren } from '../../../machines/site';
+import { siteChild } from '../../../machines/site';
 
-export type SettingsRef = ActorRefFrom<typeof settingsMachine>;
-export type WindowsRef = ActorRefFrom<typeof windowsMachine>;
+export type SettingsRef = SiteChildren['settings'];
+export type WindowsRef = SiteChildren['windows'];
+export type ClockRef = SiteChildren['clock'];
+export type SessionRef = SiteChildren['session'];
 
-export interface PageActors {
-  readonly settings: SettingsRef;
-  readonly windows: WindowsRef;
+export const SiteActorContext = createContext<SiteActorRef | null>(null);
+
+export function useSite(): SiteActorRef {
+  const site = useContext(SiteActorContext);
+  if (!site) throw new Error('SiteActorContext is missing: wrap the page in <SiteActorContext value={site}>');
+  return site;
 }
 
-export const PageActorsContext = createContext<PageActors | null>(null);
-
-export function usePageActors(): PageActors {
-  const actors = useContext(PageActorsContext);
-  if (!actors) throw new Error('PageActorsContext is missing: wrap the page in <PageActorsContext value={…}>');
-  return actors;
+/** A child of the site by its systemId ('settings', 'windows', 'clock', …). */
+export function useSiteChild<K extends SiteChildId>(id: K): SiteChildren[K] {
+  const site = useSite();
+  return useMemo(() => siteChild(site, id), [site, id]);
 }

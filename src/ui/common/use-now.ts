@@ -1,81 +1,36 @@
-// A shared clock for live minutes. Time is injected (tests pass a fixed clock);
-// one interval per period serves every subscribed row.
-import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
+// The page's time for components, from the site's clock machine (machines/clock.ts). A reader says
+// which period it needs; the machine ticks on that period's boundaries while somebody watches, and the
+// reader's selector rounds the time to its period, so a component re-renders once per period and not
+// at every tick of the machine (nor at every blink phase).
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect } from 'react';
+import { roundToPeriod } from '../../../machines/clock';
+import { useSiteChild } from './actors';
 
-export interface PageClock {
-  now(): number;
-  /** Calls back every `periodMs` while subscribed. */
-  subscribe(periodMs: number, listener: () => void): () => void;
-}
-
-export function browserClock(offsetMs: () => number = () => 0): PageClock {
-  const groups = new Map<number, { timer: ReturnType<typeof setInterval>; listeners: Set<() => void> }>();
-  return {
-    now: () => Date.now() + offsetMs(),
-    subscribe(periodMs, listener) {
-      let group = groups.get(periodMs);
-      if (!group) {
-        const listeners = new Set<() => void>();
-        const timer = setInterval(() => {
-          for (const l of [...listeners]) l();
-        }, periodMs);
-        group = { timer, listeners };
-        groups.set(periodMs, group);
-      }
-      group.listeners.add(listener);
-      return () => {
-        const g = groups.get(periodMs);
-        if (!g) return;
-        g.listeners.delete(listener);
-        if (g.listeners.size === 0) {
-          clearInterval(g.timer);
-          groups.delete(periodMs);
-        }
-      };
-    },
-  };
-}
-
-/** A clock that moves only when told to (tests). */
-export function manualClock(start: number): PageClock & { advance(ms: number): void } {
-  let current = start;
-  const listeners = new Set<() => void>();
-  return {
-    now: () => current,
-    subscribe(_periodMs, listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    advance(ms) {
-      current += ms;
-      for (const l of [...listeners]) l();
-    },
-  };
-}
-
-export const PageClockContext = createContext<PageClock>(browserClock());
-
-export function usePageClock(): PageClock {
-  return useContext(PageClockContext);
-}
+/** Dates on the page (today, tomorrow, a race's start day): every zone's midnight falls on a quarter hour (ours). */
+export const DATE_TICK_MS = 15 * 60_000;
 
 /**
- * The current time, refreshed every `periodMs` while `active`; the value is rounded to the period so
- * the component re-renders once per tick, not on every read.
+ * Epoch ms now, rounded down to `periodMs`. While `active`, the clock ticks at least once per period
+ * for this component; otherwise the value is the clock's latest reading (no ticking on its account).
  */
 export function useNow(periodMs: number, active = true): number {
-  const clock = usePageClock();
-  // A stable subscribe: a re-render (every score change) must not unsubscribe and subscribe again.
-  const subscribe = useCallback(
-    (listener: () => void) => (active ? clock.subscribe(periodMs, listener) : () => {}),
-    [clock, periodMs, active],
+  const clock = useSiteChild('clock');
+  useEffect(() => {
+    if (!active) return;
+    clock.send({ type: 'clock.watch', periodMs });
+    return () => clock.send({ type: 'clock.unwatch', periodMs });
+  }, [clock, periodMs, active]);
+  // A stable selector: a re-render (every score change) must not cost a new subscription.
+  const select = useCallback(
+    (snapshot: ReturnType<typeof clock.getSnapshot>) => roundToPeriod(snapshot.context.now, periodMs),
+    [periodMs],
   );
-  // A stable read too: a changed getSnapshot costs React an extra effect on every re-render.
-  const read = useCallback(
-    () => (active ? Math.floor(clock.now() / periodMs) * periodMs : 0),
-    [clock, periodMs, active],
-  );
-  return useSyncExternalStore(subscribe, read, serverNow);
+  return useSelector(clock, select);
 }
 
-const serverNow = () => 0;
+/** A reading of the page's time source, for effects that need the time at a moment, not a re-render. */
+export function usePageTime(): () => number {
+  const clock = useSiteChild('clock');
+  return useCallback(() => clock.getSnapshot().context.read(), [clock]);
+}

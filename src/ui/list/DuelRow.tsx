@@ -10,8 +10,8 @@ import { isLiveStage, STAGE_TYPE } from '../../domain/stages';
 import { kk } from '../../i18n/kk';
 import { ODDS_FIELDS } from '../../protocol/keys';
 import type { ScoreboardEvent } from '../../scoreboard/types';
-import { usePageActors } from '../common/actors';
-import { useNow, usePageClock } from '../common/use-now';
+import { useSiteChild } from '../common/actors';
+import { DATE_TICK_MS, useNow } from '../common/use-now';
 import { oddsText, resultShows, statusInputsEqual, statusText } from '../format/domain';
 import { startTimeText } from '../format/time';
 import { useEventFields } from '../store/hooks';
@@ -95,15 +95,17 @@ export const DuelRow = memo(function DuelRow({ eventId, sportId, withOdds }: Due
   );
 });
 
-/** Start time, or live minute / stage; re-read every 5 s while the match is live (S9-4). */
+/**
+ * Start time, or live minute / stage, from the page clock: every 5 s while the match is live (S9-4), every
+ * quarter hour for a start time (its day may change); a finished match's label needs no time.
+ */
 const StatusCell = memo(function StatusCell({ eventId, sportId }: { eventId: string; sportId: number }) {
   const same = useMemo(() => statusInputsEqual(sportId), [sportId]);
   const event = useEventFields(eventId, same);
-  const clock = usePageClock();
   const live = event !== undefined && isLiveStage(event.stageType);
-  useNow(LIVE_TICK_MS, live);
+  const scheduled = event !== undefined && event.stageType === STAGE_TYPE.SCHEDULED;
+  const now = useNow(live ? LIVE_TICK_MS : DATE_TICK_MS, live || scheduled);
   if (!event) return null;
-  const now = clock.now();
   if (event.stageType === STAGE_TYPE.SCHEDULED) {
     return <StartTime text={event.startTime ? startTimeText(event.startTime, now) : ''} />;
   }
@@ -251,7 +253,7 @@ interface OddsProps {
 
 /** Odds columns: 1 X 2 or 1 2 by the sport's odds type (S3-8), in the chosen format (S1-7). */
 const Odds = memo(function Odds({ threeWay, odds1, oddsX, odds2, prev1, prevX, prev2 }: OddsProps) {
-  const { settings } = usePageActors();
+  const settings = useSiteChild('settings');
   const format = useSelector(settings, (s) => s.context.oddsFormat);
   const outcomes: ReadonlyArray<readonly [string, number | undefined, number | undefined]> = threeWay
     ? [

@@ -3,7 +3,7 @@
 import { memo } from 'react';
 import { sportById } from '../../domain/sports';
 import { kk } from '../../i18n/kk';
-import { usePageClock } from '../common/use-now';
+import { DATE_TICK_MS, useNow } from '../common/use-now';
 import { startTimeText } from '../format/time';
 import { useScoreboardLeague } from '../store/hooks';
 import { countryNameOf, leaguePartOfName } from './country';
@@ -18,12 +18,13 @@ export interface LeagueHeaderProps {
 
 export const LeagueHeader = memo(function LeagueHeader({ leagueId, sportId, collapsed, onToggle }: LeagueHeaderProps) {
   const league = useScoreboardLeague(leagueId);
-  const clock = usePageClock();
+  const raceStart = Number((league?.raceStartTimes ?? '').split(',')[0]);
+  const startShown = Number.isFinite(raceStart) && raceStart > 0;
+  const now = useNow(DATE_TICK_MS, startShown); // S4-25: a start time's day may change
   if (!league) return null;
   const sport = sportById(sportId);
   const country = countryNameOf(league);
   const name = leaguePartOfName(league.name);
-  const raceStart = Number((league.raceStartTimes ?? '').split(',')[0]);
   const columns = sport?.noDuel ? raceColumns(sportId) : null;
   const bodyId = `league-${leagueId}`;
   return (
@@ -34,9 +35,7 @@ export const LeagueHeader = memo(function LeagueHeader({ leagueId, sportId, coll
         </span>
         {country ? <span className="league__country">{country}:</span> : null}
         <span className="league__name">{name}</span>
-        {Number.isFinite(raceStart) && raceStart > 0 ? (
-          <span className="league__start">{startTimeText(raceStart, clock.now())}</span>
-        ) : null}
+        {startShown ? <span className="league__start">{startTimeText(raceStart, now)}</span> : null}
       </h2>
       {columns && !collapsed ? (
         <span className="league__cols" aria-hidden="true" style={{ '--cols': columns.length } as React.CSSProperties}>

@@ -6,7 +6,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Sport } from '../../domain/sports';
 import { kk } from '../../i18n/kk';
 import type { ScoreboardSnapshot } from '../../scoreboard/types';
-import { usePageClock } from '../common/use-now';
+import { DATE_TICK_MS, useNow } from '../common/use-now';
 import { sportName } from '../format/domain';
 import { longDate } from '../format/time';
 import { LeftMenu } from '../shell/LeftMenu';
@@ -63,7 +63,7 @@ export function SportPage({ sport, countrySlug, overscan }: SportPageProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const clock = usePageClock();
+  const nowMs = useNow(DATE_TICK_MS); // the day's heading and the calendar follow midnight
   const marker = useMemo(() => parseReloadMarker(location.hash), [location.hash]);
   const catParam = params.get('cat');
   const tab = catParam !== null ? tabFromCategory(catParam) : (marker?.tab ?? 'all');
@@ -112,7 +112,6 @@ export function SportPage({ sport, countrySlug, overscan }: SportPageProps) {
   }, [leagueJump, leagueParam]);
 
   const title = sportName(sport.id);
-  const nowMs = clock.now();
 
   return (
     <ScoreboardContext value={session?.view ?? EMPTY_VIEW}>

@@ -6,7 +6,7 @@ import { EDITION } from '../../domain/edition';
 import { STAGE_TYPE } from '../../domain/stages';
 import { kk } from '../../i18n/kk';
 import type { ScoreboardEvent } from '../../scoreboard/types';
-import { useNow, usePageClock } from '../common/use-now';
+import { useNow } from '../common/use-now';
 import { resultShows, sportName, statusText } from '../format/domain';
 import { fullDateTime } from '../format/time';
 import { type FeedGateway, useFeedGateway } from '../store/feed-gateway';
@@ -152,12 +152,11 @@ interface MatchHeaderProps {
 }
 
 function MatchHeader({ sportId, core, listEvent, home, away, league, showParticipants }: MatchHeaderProps) {
-  const clock = usePageClock();
   const merged = mergeEvent(core, listEvent);
   const live = merged.stageType === STAGE_TYPE.LIVE;
-  useNow(5_000, live);
+  const now = useNow(5_000, live);
   const status =
-    sportId !== null && merged.stageType !== STAGE_TYPE.SCHEDULED ? statusText(merged, sportId, clock.now()) : null;
+    sportId !== null && merged.stageType !== STAGE_TYPE.SCHEDULED ? statusText(merged, sportId, now) : null;
   const showScore = resultShows(merged);
   const homeScore = showScore ? String(merged.homeScore ?? 0) : '-';
   const awayScore = showScore ? String(merged.awayScore ?? 0) : '-';

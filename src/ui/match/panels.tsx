@@ -2,7 +2,7 @@
 // and odds. Each renders a mapped detail feed; an empty feed shows the "no data" note.
 import { useSelector } from '@xstate/react';
 import { kk } from '../../i18n/kk';
-import { usePageActors } from '../common/actors';
+import { useSiteChild } from '../common/actors';
 import { oddsText } from '../format/domain';
 import { fullDateTime } from '../format/time';
 import { parseHeadToHead, parseLineups, parseOddsComparison, parseStats, parseSummary } from './detail-mappers';
@@ -196,7 +196,7 @@ function H2HResult({ result }: { result: keyof typeof kk.match.h2hResult }) {
 }
 
 function OddsPanel({ body }: { body: string }) {
-  const { settings } = usePageActors();
+  const settings = useSiteChild('settings');
   const format = useSelector(settings, (s) => s.context.oddsFormat);
   const markets = parseOddsComparison(body);
   if (markets.length === 0) return <NoData />;

@@ -5,14 +5,15 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'react-router';
 import { EDITION } from '../../domain/edition';
 import { kk } from '../../i18n/kk';
-import { usePageActors } from '../common/actors';
+import { useSiteChild } from '../common/actors';
 import { useSessionStatus } from '../common/session-status';
 import { SettingsMenu } from './SettingsMenu';
 import { SportNav } from './SportNav';
 import { useResolvedTheme } from './theme';
 
 export function Header({ currentSportId }: { currentSportId: number | null }) {
-  const { windows, settings } = usePageActors();
+  const windows = useSiteChild('windows');
+  const settings = useSiteChild('settings');
   const theme = useResolvedTheme(settings);
   const menuOpen = useSelector(windows, (s) => s.context.active === 'verticalMenu');
   const loginOpen = useSelector(windows, (s) => s.context.active === 'login');

@@ -1,10 +1,10 @@
 // The language box (S2-41): shown once after 3 visits, as one of the one-at-a-time windows (S2-38).
 import { useSelector } from '@xstate/react';
 import { kk } from '../../i18n/kk';
-import { usePageActors } from '../common/actors';
+import { useSiteChild } from '../common/actors';
 
 export function LangBox() {
-  const { windows } = usePageActors();
+  const windows = useSiteChild('windows');
   const open = useSelector(windows, (s) => s.context.active === 'langBox');
   if (!open) return null;
   return (

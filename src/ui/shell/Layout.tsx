@@ -2,7 +2,7 @@
 // where the account dialogs render their windows.
 import type { ReactNode } from 'react';
 import { kk } from '../../i18n/kk';
-import { usePageClock } from '../common/use-now';
+import { DATE_TICK_MS, useNow } from '../common/use-now';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { LangBox } from './LangBox';
@@ -17,7 +17,7 @@ export interface LayoutProps {
 }
 
 export function Layout({ currentSportId, children, accountSlot, showGambleLinks, showMobileLink }: LayoutProps) {
-  const clock = usePageClock();
+  const now = useNow(DATE_TICK_MS, false); // the footer's year: the clock's latest reading is enough
   return (
     <div className="app">
       <a className="skip-link" href="#main">
@@ -25,11 +25,7 @@ export function Layout({ currentSportId, children, accountSlot, showGambleLinks,
       </a>
       <Header currentSportId={currentSportId} />
       {children}
-      <Footer
-        year={new Date(clock.now()).getUTCFullYear()}
-        showGambleLinks={showGambleLinks}
-        showMobileLink={showMobileLink}
-      />
+      <Footer year={new Date(now).getUTCFullYear()} showGambleLinks={showGambleLinks} showMobileLink={showMobileLink} />
       <LangBox />
       {accountSlot}
     </div>

@@ -8,7 +8,7 @@ import { EDITION } from '../../domain/edition';
 import type { Sport } from '../../domain/sports';
 import { kk } from '../../i18n/kk';
 import type { ScoreboardSnapshot } from '../../scoreboard/types';
-import { usePageActors } from '../common/actors';
+import { useSiteChild } from '../common/actors';
 import { sportName } from '../format/domain';
 import { countryNameOf, countrySlugOf, leaguePartOfName } from '../list/country';
 import { useLeagueJump } from '../list/league-jump';
@@ -65,7 +65,7 @@ function sameMenu(a: MenuCountry[], b: MenuCountry[]): boolean {
 }
 
 export function LeftMenu({ sport, countrySlug }: { sport: Sport; countrySlug: string | null }) {
-  const { windows } = usePageActors();
+  const windows = useSiteChild('windows');
   const open = useSelector(windows, (s) => s.context.active === 'verticalMenu');
   const countries = useScoreboardSelector(menuCountries, sameMenu);
   const [showAll, setShowAll] = useState(false);

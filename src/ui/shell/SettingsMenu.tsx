@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { useCallback, useId, useRef } from 'react';
 import { ODDS_FORMAT_NAMES, THEME_CHOICES, type ThemeChoice } from '../../../machines/settings';
 import { kk } from '../../i18n/kk';
-import { usePageActors } from '../common/actors';
+import { useSiteChild } from '../common/actors';
 import { useDismiss } from './popup';
 
 const THEME_LABEL: Readonly<Record<ThemeChoice, string>> = {
@@ -13,7 +13,8 @@ const THEME_LABEL: Readonly<Record<ThemeChoice, string>> = {
 };
 
 export function SettingsMenu() {
-  const { windows, settings } = usePageActors();
+  const windows = useSiteChild('windows');
+  const settings = useSiteChild('settings');
   const open = useSelector(windows, (s) => s.context.active === 'settings');
   const oddsFormat = useSelector(settings, (s) => s.context.oddsFormat);
   const theme = useSelector(settings, (s) => s.context.theme);

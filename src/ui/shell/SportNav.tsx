@@ -5,7 +5,7 @@ import { NavLink } from 'react-router';
 import { EDITION } from '../../domain/edition';
 import { SPORTS, sportById } from '../../domain/sports';
 import { kk } from '../../i18n/kk';
-import { usePageActors } from '../common/actors';
+import { useSiteChild } from '../common/actors';
 import { sportName } from '../format/domain';
 import { useDismiss } from './popup';
 
@@ -17,7 +17,7 @@ export function sportPath(slug: string): string {
 }
 
 export function SportNav({ currentSportId }: { currentSportId: number | null }) {
-  const { windows } = usePageActors();
+  const windows = useSiteChild('windows');
   const open = useSelector(windows, (s) => s.context.active === 'moreSports');
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => windows.send({ type: 'window.close', name: 'moreSports' }), [windows]);

@@ -1,17 +1,17 @@
 // Component-test helpers: hand-built scoreboard snapshots, a fake feed gateway over them, and a
-// render wrapper with the page's actors, a manual clock and a memory router.
+// render wrapper with the site's root actor on a SimulatedClock and a memory router.
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import { createActor } from 'xstate';
-import { settingsMachine } from '../../../machines/settings';
-import { windowsMachine } from '../../../machines/windows';
+import type { SimulatedClock } from 'xstate';
+import type { SiteActorRef, SiteChildren } from '../../../machines/site';
 import type { ScoreboardEvent, ScoreboardLeague, ScoreboardSnapshot } from '../../../src/scoreboard/types';
-import { type PageActors, PageActorsContext } from '../../../src/ui/common/actors';
-import { manualClock, PageClockContext } from '../../../src/ui/common/use-now';
+import { SiteActorContext } from '../../../src/ui/common/actors';
+import { showBlinkPhase } from '../../../src/ui/list/blink-phase';
 import { type CookieJar, CookieJarContext } from '../../../src/ui/list/use-collapsed';
 import { type FeedGateway, FeedGatewayContext, type ListSession } from '../../../src/ui/store/feed-gateway';
 import { type SettableScoreboard, settableScoreboard } from '../../../src/ui/store/scoreboard-view';
+import { startTestSite, type TestSiteOptions } from '../../machines/support/test-site';
 
 export const NOW = Date.UTC(2026, 10, 22, 10, 0, 0); // 15:00 in UTC+5
 
@@ -118,10 +118,36 @@ export function fakeGateway(initial: ScoreboardSnapshot, details: Record<string,
   };
 }
 
-export function pageActors(): PageActors {
-  const settings = createActor(settingsMachine, { input: {} }).start();
-  const windows = createActor(windowsMachine, { input: {} }).start();
-  return { settings, windows };
+/** The page's children a test reaches directly. */
+export interface PageActors {
+  readonly site: SiteActorRef;
+  readonly settings: SiteChildren['settings'];
+  readonly windows: SiteChildren['windows'];
+  readonly clock: SiteChildren['clock'];
+  readonly session: SiteChildren['session'];
+}
+
+/** The site root as the browser builds it, on a SimulatedClock at NOW, blinking on this document's <html>. */
+export function testPage(options: TestSiteOptions = {}) {
+  const started = startTestSite({
+    start: NOW,
+    ...options,
+    effects: { setBlinkOff: (off) => showBlinkPhase(off), ...options.effects },
+  });
+  const actors: PageActors = {
+    site: started.site,
+    settings: started.child('settings'),
+    windows: started.child('windows'),
+    clock: started.child('clock'),
+    session: started.child('session'),
+  };
+  return { ...started, actors };
+}
+
+/** The simulated clock a render runs on; `advance` moves it (wrap it in act() while rendered). */
+export interface PageClock {
+  readonly simulated: SimulatedClock;
+  advance(ms: number): void;
 }
 
 export function memoryCookies(initial = ''): CookieJar & { jar: Map<string, string> } {
@@ -144,26 +170,24 @@ export function memoryCookies(initial = ''): CookieJar & { jar: Map<string, stri
 export interface RenderOptions {
   readonly route?: string;
   readonly gateway?: FeedGateway;
-  readonly actors?: PageActors;
   readonly cookies?: CookieJar;
-  readonly clock?: ReturnType<typeof manualClock>;
+  /** How the site is built (effects, input, the simulated clock). */
+  readonly site?: TestSiteOptions;
 }
 
 export function renderPage(ui: ReactElement, options: RenderOptions = {}) {
-  const actors = options.actors ?? pageActors();
+  const page = testPage(options.site);
   const gateway = options.gateway ?? fakeGateway(snapshot([], []));
-  const clock = options.clock ?? manualClock(NOW);
   const cookies = options.cookies ?? memoryCookies();
+  const clock: PageClock = { simulated: page.clock, advance: (ms) => page.clock.increment(ms) };
   const result = render(
-    <PageActorsContext value={actors}>
+    <SiteActorContext value={page.site}>
       <FeedGatewayContext value={gateway}>
-        <PageClockContext value={clock}>
-          <CookieJarContext value={cookies}>
-            <MemoryRouter initialEntries={[options.route ?? '/kz/football/']}>{ui}</MemoryRouter>
-          </CookieJarContext>
-        </PageClockContext>
+        <CookieJarContext value={cookies}>
+          <MemoryRouter initialEntries={[options.route ?? '/kz/football/']}>{ui}</MemoryRouter>
+        </CookieJarContext>
       </FeedGatewayContext>
-    </PageActorsContext>,
+    </SiteActorContext>,
   );
-  return { ...result, actors, gateway, clock, cookies };
+  return { ...result, actors: page.actors, site: page.site, gateway, clock, cookies };
 }
