@@ -1,10 +1,26 @@
 // The push client (S7-23, protocol.md §6): a WebSocket speaking JSON. On open it sends
 // `{"subscribe": [subjects]}`; each message is `{"subject": …, "body": …}`. A dropped socket
 // reconnects with exponential backoff; while it is down the feed cycle polls (S4-2, S8-3).
+// The connection's behaviour is the push-connection machine (machines/push-connection.ts); this file
+// gives it a real socket (webSocketActor) and offers it as a PushChannel.
+import { type ActorOptions, createActor, fromCallback } from 'xstate';
+import {
+  type PushConnectionRef,
+  type PushSocketCommand,
+  type PushSocketInput,
+  type PushSocketReport,
+  pushConnectionMachine,
+} from '../../machines/push-connection';
 import type { FeedSource, PushMessage } from '../protocol/feed-source';
+import type { PushStatus } from './push-frame';
 
-/** open: messages flow; closed: down, reconnecting; failed: given up. */
-export type PushStatus = 'open' | 'closed' | 'failed';
+export {
+  INITIAL_BACKOFF_MS,
+  MAX_BACKOFF_MS,
+  type PushStatus,
+  readPushFrame,
+  reconnectDelay,
+} from './push-frame';
 
 export interface PushChannel {
   subscribe(
@@ -24,14 +40,15 @@ export interface WebSocketLike {
   onerror: ((event: unknown) => void) | null;
 }
 
-export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(id: unknown): void;
-}
+/** XState's clock option (`setTimeout` / `clearTimeout`): SimulatedClock in tests and the CLI replay. */
+export type Timers = NonNullable<ActorOptions<typeof pushConnectionMachine>['clock']>;
 
 export interface WebSocketPushOptions {
   readonly url: string;
   readonly connect: (url: string) => WebSocketLike;
+  /** The clock the reconnect waits run on (the actor system's clock); the page's timers by default. */
+  readonly clock?: Timers;
+  /** Same as `clock` (its older name). */
   readonly timers?: Timers;
   /** First reconnect delay; doubles per failed attempt up to maxBackoffMs. */
   readonly initialBackoffMs?: number;
@@ -40,98 +57,126 @@ export interface WebSocketPushOptions {
   readonly maxReconnects?: number;
 }
 
-const defaultTimers: Timers = {
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (id) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>),
-};
-
-/** Reads one push frame; anything that is not `{subject: string, body: string}` is ignored. */
-export function readPushFrame(data: unknown): PushMessage | null {
-  const text = typeof data === 'string' ? data : data instanceof Uint8Array ? new TextDecoder().decode(data) : null;
-  if (text === null) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null) return null;
-    const { subject, body } = value as { subject?: unknown; body?: unknown };
-    if (typeof subject !== 'string' || typeof body !== 'string') return null;
-    return { subject, body };
-  } catch {
-    return null;
-  }
+/**
+ * The push connection's socket over a WebSocket: reports open, each frame and one `socket.down` per
+ * socket (an error and the close after it are one drop), sends what it is told, and closes when stopped.
+ */
+export function webSocketActor(connect: (url: string) => WebSocketLike) {
+  return fromCallback<PushSocketCommand, PushSocketInput>(({ input, sendBack, receive }) => {
+    let done = false;
+    const report = (event: PushSocketReport) => {
+      if (!done) sendBack(event);
+    };
+    const down = () => {
+      report({ type: 'socket.down' });
+      done = true;
+    };
+    let ws: WebSocketLike;
+    try {
+      ws = connect(input.url);
+    } catch {
+      down();
+      return;
+    }
+    ws.onopen = () => report({ type: 'socket.open' });
+    ws.onmessage = (event) => report({ type: 'socket.frame', data: event.data });
+    ws.onclose = down;
+    ws.onerror = down;
+    receive((command) => {
+      if (done) return;
+      try {
+        ws.send(command.data);
+      } catch {
+        down(); // a socket that cannot send is as good as closed
+      }
+    });
+    return () => {
+      done = true;
+      try {
+        ws.close();
+      } catch {
+        // already closed
+      }
+    };
+  });
 }
 
-export function reconnectDelay(attempt: number, initialMs: number, maxMs: number): number {
-  return Math.min(maxMs, initialMs * 2 ** Math.max(0, attempt - 1));
-}
-
+/** A PushChannel over WebSockets: each subscription runs its own push-connection actor. */
 export function createWebSocketPush(options: WebSocketPushOptions): PushChannel {
-  const timers = options.timers ?? defaultTimers;
-  const initial = options.initialBackoffMs ?? 1_000;
-  const max = options.maxBackoffMs ?? 30_000;
-  const maxReconnects = options.maxReconnects ?? Number.POSITIVE_INFINITY;
+  const machine = pushConnectionMachine.provide({ actors: { socket: webSocketActor(options.connect) } });
+  const clock = options.clock ?? options.timers;
   return {
     subscribe(subjects, onMessage, onStatus) {
-      let socket: WebSocketLike | null = null;
-      let timer: unknown = null;
-      let attempts = 0;
-      let stopped = false;
-      const wanted = new Set(subjects);
-
-      const down = () => {
-        if (stopped) return;
-        socket = null;
-        attempts += 1;
-        if (attempts > maxReconnects) {
-          onStatus?.('failed');
-          return;
-        }
-        onStatus?.('closed');
-        timer = timers.setTimeout(connect, reconnectDelay(attempts, initial, max));
+      const input = {
+        url: options.url,
+        subjects,
+        initialBackoffMs: options.initialBackoffMs,
+        maxBackoffMs: options.maxBackoffMs,
+        maxReconnects: options.maxReconnects,
       };
+      // An explicit `clock: undefined` would replace XState's default timers, so it is left out when not given.
+      const actor = createActor(machine, clock ? { input, clock } : { input });
+      actor.on('push.message', (event) => onMessage(event.message));
+      if (onStatus) actor.on('push.status', (event) => onStatus(event.status));
+      actor.start();
+      return () => actor.stop();
+    },
+  };
+}
 
-      function connect(): void {
-        timer = null;
-        if (stopped) return;
-        let ws: WebSocketLike;
-        try {
-          ws = options.connect(options.url);
-        } catch {
-          down();
-          return;
-        }
-        socket = ws;
-        let closed = false;
-        ws.onopen = () => {
-          if (stopped || socket !== ws) return;
-          attempts = 0;
-          ws.send(JSON.stringify({ subscribe: [...subjects] }));
-          onStatus?.('open');
-        };
-        ws.onmessage = (event) => {
-          if (stopped || socket !== ws) return;
-          const message = readPushFrame(event.data);
-          if (message && wanted.has(message.subject)) onMessage(message);
-        };
-        const onDown = () => {
-          if (closed || socket !== ws) return;
-          closed = true;
-          down();
-        };
-        ws.onclose = onDown;
-        ws.onerror = onDown;
+/**
+ * A PushChannel over one shared push-connection actor (a root actor's child 'pushConnection'): each
+ * subscription adds its subjects to the connection and removes those no other subscription still wants.
+ * A subscriber hears the connection's current status soon after it subscribes, then every change.
+ */
+export function pushChannelOf(connection: PushConnectionRef): PushChannel {
+  const wanted = new Map<string, number>();
+  return {
+    subscribe(subjects, onMessage, onStatus) {
+      const mine = new Set(subjects);
+      const added: string[] = [];
+      for (const subject of mine) {
+        const count = wanted.get(subject) ?? 0;
+        wanted.set(subject, count + 1);
+        if (count === 0) added.push(subject);
       }
-
-      connect();
+      if (added.length > 0) connection.send({ type: 'subjects.add', subjects: added });
+      let stopped = false;
+      const messages = connection.on('push.message', ({ message }) => {
+        if (!stopped && mine.has(message.subject)) onMessage(message);
+      });
+      const statuses = onStatus
+        ? connection.on('push.status', ({ status }) => {
+            if (!stopped) onStatus(status);
+          })
+        : null;
+      const snapshot = connection.getSnapshot();
+      const current: PushStatus | null = snapshot.matches('open')
+        ? 'open'
+        : snapshot.matches('waitingToReconnect')
+          ? 'closed'
+          : snapshot.matches('failed')
+            ? 'failed'
+            : null;
+      if (onStatus && current)
+        queueMicrotask(() => {
+          if (!stopped) onStatus(current);
+        });
       return () => {
+        if (stopped) return;
         stopped = true;
-        if (timer !== null) timers.clearTimeout(timer);
-        const ws = socket;
-        socket = null;
-        try {
-          ws?.close();
-        } catch {
-          // already closed
+        messages.unsubscribe();
+        statuses?.unsubscribe();
+        const removed: string[] = [];
+        for (const subject of mine) {
+          const count = (wanted.get(subject) ?? 1) - 1;
+          if (count > 0) wanted.set(subject, count);
+          else {
+            wanted.delete(subject);
+            removed.push(subject);
+          }
         }
+        if (removed.length > 0) connection.send({ type: 'subjects.remove', subjects: removed });
       };
     },
   };

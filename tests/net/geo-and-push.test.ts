@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SimulatedClock } from 'xstate';
 import { createGeoLookup } from '../../src/net/geo-lookup';
 import { manualPageSignals } from '../../src/net/page-signals';
 import {
@@ -195,6 +196,61 @@ describe('push client', () => {
     expect(readPushFrame(new TextEncoder().encode('{"subject":"s","body":"b"}'))).toEqual({ subject: 's', body: 'b' });
     expect(readPushFrame(42)).toBeNull();
     expect(readPushFrame('[1]')).toBeNull();
+  });
+
+  it('S8-3 on a SimulatedClock passed as its clock the reconnect waits 1 s, then 2 s; nothing is left after unsubscribing', () => {
+    const sockets: FakeSocket[] = [];
+    const clock = new SimulatedClock();
+    const push = createWebSocketPush({ url: 'ws://x', connect: () => socketFor(sockets), clock });
+    const statuses: PushStatus[] = [];
+    const stop = push.subscribe(
+      ['u_1_1'],
+      () => {},
+      (s) => statuses.push(s),
+    );
+    sockets[0].onerror!({});
+    clock.increment(999);
+    expect(sockets).toHaveLength(1);
+    clock.increment(1);
+    expect(sockets).toHaveLength(2);
+    sockets[1].onclose!({});
+    clock.increment(1_999);
+    expect(sockets).toHaveLength(2);
+    clock.increment(1);
+    expect(sockets).toHaveLength(3);
+    sockets[2].onopen!({});
+    expect(JSON.parse(sockets[2].sent[0])).toEqual({ subscribe: ['u_1_1'] });
+    expect(statuses).toEqual(['closed', 'closed', 'open']);
+    stop();
+    expect(sockets[2].closed).toBe(true);
+    clock.increment(60_000);
+    expect(sockets).toHaveLength(3);
+  });
+
+  it('S8-3 a socket that cannot be made counts as a drop and is tried again after the back-off', () => {
+    const sockets: FakeSocket[] = [];
+    const clock = new SimulatedClock();
+    let refuse = true;
+    const push = createWebSocketPush({
+      url: 'ws://x',
+      clock,
+      connect: () => {
+        if (refuse) throw new Error('refused');
+        return socketFor(sockets);
+      },
+    });
+    const statuses: PushStatus[] = [];
+    const stop = push.subscribe(
+      ['u_1_1'],
+      () => {},
+      (s) => statuses.push(s),
+    );
+    expect(statuses).toEqual(['closed']);
+    refuse = false;
+    clock.increment(1_000);
+    sockets[0].onopen!({});
+    expect(statuses).toEqual(['closed', 'open']);
+    stop();
   });
 
   it('a FeedSource push channel opens at once and filters subjects', async () => {
