@@ -1,38 +1,60 @@
-// `scores feed parse <file|-> [--json]`: what a recorded or live feed body contains.
+// `scores feed parse <file|-> [--json]`: what a recorded or live feed body contains, which feed it is, and what
+// is wrong with it (warnings on stderr, exit code 3 for input that is no feed at all).
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { formatFeedSummary, summarizeFeed } from '../../src/protocol/feed-summary';
+import { FEED_BODY_KINDS, type FeedBodyKind } from '../../src/protocol/feed-body-kind';
+import { formatFeedInspection, inspectFeed, isNotAFeed } from '../../src/protocol/feed-inspect';
+import { escapeTerminalText } from '../../src/protocol/terminal-text';
 
 /** Exit code for input that cannot be read. */
 const EXIT_UNREADABLE = 2;
+/** Exit code for input that is not a feed at all: empty (S5-7) or not feed text. */
+const EXIT_NOT_A_FEED = 3;
 
-/** UTF-8 as recorded; bytes that are not valid UTF-8 are read as Latin-1 (the separators are Latin-1 characters). */
-function decode(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('latin1').decode(bytes);
-  }
-}
+const KINDS = (Object.keys(FEED_BODY_KINDS) as FeedBodyKind[]).join(', ');
+
+const HELP_AFTER = `
+Kinds: ${KINDS}.
+
+Warnings go to stderr, one per line: empty input, not a feed, bytes that are not valid UTF-8, a byte-order
+mark, mojibake, a truncated last record, cells without key÷value, control characters. Control characters are
+shown escaped (\\x07, \\u009b), never written raw.
+
+--json prints one JSON object: the summary (sport, rows, rowTypes, leagues), then kind, encoding, bytes,
+warnings, framing and records (every record as [[key, value] or [text], ...], in order, as written).
+
+Exit codes:
+  0  a feed was read (warnings, if any, are on stderr)
+  1  usage error (unknown option, missing argument)
+  2  the file cannot be read
+  3  not a feed: empty input (no bytes, blank, or an S5-7 empty body such as 0) or text that is not a feed`;
 
 export function registerFeedParse(program: Command): void {
   const feed = program.commands.find((c) => c.name() === 'feed') ?? program.command('feed').description('Feed tools');
   feed
     .command('parse')
-    .description('Parse a feed body (a file, or - for stdin) and show its rows, leagues and events')
+    .description(
+      'Parse a feed body (a file, or - for stdin): its kind, rows, leagues and events, and what is wrong with it',
+    )
     .argument('<file>', 'feed body file, or - to read stdin')
-    .option('--json', 'print one JSON object: sport, rows, rowTypes, leagues with events')
+    .option('--json', 'print one JSON object: the summary, kind, warnings and every record losslessly')
+    .addHelpText('after', HELP_AFTER)
     .action((file: string, options: { json?: boolean }) => {
       let bytes: Uint8Array;
       try {
         bytes = readFileSync(file === '-' ? 0 : file);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        process.stderr.write(`scores feed parse: cannot read ${file === '-' ? 'stdin' : file}: ${reason}\n`);
+        process.stderr.write(
+          `scores feed parse: ${escapeTerminalText(`cannot read ${file === '-' ? 'stdin' : file}: ${reason}`)}\n`,
+        );
         process.exitCode = EXIT_UNREADABLE;
         return;
       }
-      const summary = summarizeFeed(decode(bytes));
-      process.stdout.write(options.json ? `${JSON.stringify(summary)}\n` : `${formatFeedSummary(summary)}\n`);
+      const inspection = inspectFeed(bytes);
+      for (const warning of inspection.warnings)
+        process.stderr.write(`scores feed parse: warning: ${warning.message}\n`);
+      process.stdout.write(options.json ? `${JSON.stringify(inspection)}\n` : `${formatFeedInspection(inspection)}\n`);
+      process.exitCode = isNotAFeed(inspection.kind) ? EXIT_NOT_A_FEED : 0;
     });
 }

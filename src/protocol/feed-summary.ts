@@ -2,6 +2,7 @@
 // events. Used by `scores feed parse`. It walks the raw rows (not the typed mapping), so it shows
 // any feed, detail feeds included, exactly as the rows say.
 import { indexFeed } from './feed-index';
+import { escapeTerminalText as esc } from './terminal-text';
 
 export interface FeedSummaryEvent {
   readonly id: string;
@@ -81,18 +82,26 @@ export function summarizeFeed(body: string): FeedSummary {
 
 const STAGE_TYPES: Readonly<Record<number, string>> = { 1: 'scheduled', 2: 'live', 3: 'finished' };
 
-/** A short English text of the summary for the terminal. */
+/** Unix seconds as `YYYY-MM-DDTHH:MMZ`, or the number itself when no date has it (past ±8.64e12 s). */
+function formatStart(seconds: number): string {
+  const date = new Date(seconds * 1000);
+  return Number.isNaN(date.getTime()) ? `start ${seconds}` : `${date.toISOString().slice(0, 16)}Z`;
+}
+
+/** A short English text of the summary for the terminal; text from the feed is escaped (terminal-text.ts). */
 export function formatFeedSummary(summary: FeedSummary): string {
   const lines: string[] = [];
   const types = Object.entries(summary.rowTypes)
-    .map(([type, count]) => `${type} ${count}`)
+    .map(([type, count]) => `${esc(type)} ${count}`)
     .join(', ');
   lines.push(`${summary.rows} rows${summary.sport === null ? '' : `, sport ${summary.sport}`}`);
   lines.push(`row types: ${types || 'none'}`);
   for (const league of summary.leagues) {
     const count = `${league.events.length} event${league.events.length === 1 ? '' : 's'}`;
     lines.push('');
-    lines.push(`${league.name ?? '(no league)'}${league.id === null ? '' : ` [${league.id}]`}: ${count}`);
+    lines.push(
+      `${league.name === null ? '(no league)' : esc(league.name)}${league.id === null ? '' : ` [${esc(league.id)}]`}: ${count}`,
+    );
     for (const event of league.events) {
       const score =
         event.homeScore === null && event.awayScore === null
@@ -100,11 +109,12 @@ export function formatFeedSummary(summary: FeedSummary): string {
           : `${event.homeScore ?? '-'}:${event.awayScore ?? '-'}`;
       const stage = event.stageType === null ? '' : (STAGE_TYPES[event.stageType] ?? `type ${event.stageType}`);
       const stageCode = event.stage === null ? '' : ` (stage ${event.stage})`;
-      const start = event.startTime === null ? '' : `  ${new Date(event.startTime * 1000).toISOString().slice(0, 16)}Z`;
-      lines.push(`  ${event.id}  ${event.home ?? '?'} ${score} ${event.away ?? '?'}  ${stage}${stageCode}${start}`);
+      const start = event.startTime === null ? '' : `  ${formatStart(event.startTime)}`;
+      const home = event.home === null ? '?' : esc(event.home);
+      const away = event.away === null ? '?' : esc(event.away);
+      lines.push(`  ${esc(event.id)}  ${home} ${score} ${away}  ${stage}${stageCode}${start}`);
     }
   }
-  if (summary.leagues.length === 0 && summary.rows > 0)
-    lines.push('', 'no leagues or events (detail, statistics or odds feed)');
+  if (summary.leagues.length === 0 && summary.rows > 0) lines.push('', 'no leagues or events');
   return lines.join('\n');
 }
