@@ -11,10 +11,23 @@ const EXIT_UNREADABLE = 2;
 /** Exit code for input that is not a feed at all: empty (S5-7) or not feed text. */
 const EXIT_NOT_A_FEED = 3;
 
-const KINDS = (Object.keys(FEED_BODY_KINDS) as FeedBodyKind[]).join(', ');
+/** The kind names, wrapped for the help text. */
+function kindLines(width = 100): string {
+  const lines: string[] = [];
+  let line = 'Kinds:';
+  const names = Object.keys(FEED_BODY_KINDS) as FeedBodyKind[];
+  names.forEach((name, i) => {
+    const word = `${name}${i === names.length - 1 ? '.' : ','}`;
+    if (line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = `       ${word}`;
+    } else line += ` ${word}`;
+  });
+  return [...lines, line].join('\n');
+}
 
 const HELP_AFTER = `
-Kinds: ${KINDS}.
+${kindLines()}
 
 Warnings go to stderr, one per line: empty input, not a feed, bytes that are not valid UTF-8, a byte-order
 mark, mojibake, a truncated last record, cells without key÷value, control characters. Control characters are

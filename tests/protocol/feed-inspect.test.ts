@@ -394,6 +394,22 @@ describe('warnings', () => {
     expect(Buffer.from(feedBytesFromJson(viaJson(mojibake))).equals(misread)).toBe(true);
   });
 
+  it('S7-1 a whole body with a trailing newline, or a last cell closed by ~ alone, gets no warning', () => {
+    for (const body of ['SA÷1¬~ZA÷L¬ZC÷c¬~A1÷x¬~\n', 'SA÷1¬~ZA÷L¬ZC÷c¬~A1÷x~']) {
+      const inspection = inspectFeed(utf8(body));
+      expect([body, inspection.kind, inspection.warnings]).toEqual([body, 'list', []]);
+      expect(new TextDecoder().decode(feedBytesFromJson(viaJson(inspection)))).toBe(body);
+    }
+  });
+
+  it('S8-7 a last record with whole cells but no ~ is named without "inside a cell"', () => {
+    const inspection = inspectFeed(realBytes(ODDS_2016));
+    expect(inspection.warnings).toEqual([
+      expect.objectContaining({ code: 'truncated-record', offset: 0, count: inspection.bytes }),
+    ]);
+    expect(inspection.warnings[0].message).not.toContain('inside a cell');
+  });
+
   it('S8-7 cells that are not key÷value in a feed are counted', () => {
     const inspection = inspectFeed(utf8('SA÷1¬~ZA÷L¬ZC÷c¬~AA÷x¬AE÷H¬stray text¬~A1÷¬~'));
     expect(inspection.kind).toBe('list');
