@@ -41,6 +41,7 @@ import {
   TENNIS_TODAY,
   TOURNAMENT_2016,
 } from './real-feeds';
+import { seededBytes } from './seeded-bytes';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -48,20 +49,6 @@ const realBytes = (file: string) => new Uint8Array(readFileSync(realFeedPath(fil
 /** What `--json` prints, read back. */
 const viaJson = (inspection: FeedInspection) => JSON.parse(JSON.stringify(inspection)) as FeedInspection;
 const codes = (inspection: FeedInspection) => inspection.warnings.map((w) => w.code);
-
-/** A small seeded generator (mulberry32), so random inputs are the same on every run. */
-function seededBytes(seed: number, length: number): Uint8Array {
-  let state = seed >>> 0;
-  const out = new Uint8Array(length);
-  for (let i = 0; i < length; i++) {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    out[i] = ((t ^ (t >>> 14)) >>> 0) & 0xff;
-  }
-  return out;
-}
 
 describe('feed kind from the records (docs/protocol.md §0)', () => {
   const REAL_KINDS: Record<string, FeedBodyKind> = {

@@ -16,6 +16,7 @@ import {
   SUMMARY,
   TENNIS_TODAY,
 } from './real-feeds';
+import { seededBytes } from './seeded-bytes';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const dir = mkdtempSync(join(tmpdir(), 'scores-feed-parse-'));
@@ -25,20 +26,6 @@ function inputFile(name: string, bytes: Uint8Array | string): string {
   const path = join(dir, name);
   writeFileSync(path, bytes);
   return path;
-}
-
-/** Seeded bytes (mulberry32): the same 'random' input on every run. */
-function seededBytes(seed: number, length: number): Uint8Array {
-  let state = seed >>> 0;
-  const out = new Uint8Array(length);
-  for (let i = 0; i < length; i++) {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    out[i] = ((t ^ (t >>> 14)) >>> 0) & 0xff;
-  }
-  return out;
 }
 
 /** Raw control characters a terminal would act on (tab and line feed are layout). */
