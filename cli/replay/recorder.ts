@@ -44,7 +44,7 @@ export async function recordCapture(options: RecordOptions): Promise<RecordResul
   const day = options.day ?? 0;
   const log = options.log ?? (() => {});
   const origin = options.url.replace(/\/+$/, '');
-  const serverClock = createServerClock();
+  const serverClock = createServerClock(() => Date.now());
   const lines: string[] = [];
   let feeds = 0;
   let pushes = 0;

@@ -44,7 +44,8 @@ export interface AccountClientDeps {
   onError?: (error: AccountError) => void;
   /** A8-4: messages per kind of failure. */
   messages?: AccountErrorMessages;
-  now?: () => number;
+  /** Epoch ms now, from the composition root (the page's clock in the browser): the sync age (A4-7). */
+  now: () => number;
 }
 
 /** A4-8: a change to the stored user made in another tab. */
@@ -92,7 +93,7 @@ export class AccountClient {
   }
 
   private now(): number {
-    return this.deps.now?.() ?? Date.now();
+    return this.deps.now();
   }
 
   /** A7-20: the client's set app version, sent with every call. */

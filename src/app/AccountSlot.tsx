@@ -14,7 +14,7 @@ import { usePageTime } from '../ui/common/use-now';
 export const ACCOUNT_NAMESPACE = 'kz-scores';
 
 /** `now`: the page's time (the site's clock), for the sync age the client stores (A4-7). */
-export function createBrowserAccountClient(now?: () => number): AccountClient {
+export function createBrowserAccountClient(now: () => number): AccountClient {
   return new AccountClient(
     {
       mode: 'Production',

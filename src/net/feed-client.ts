@@ -18,8 +18,8 @@ export interface FeedClientOptions {
   /** x-fsign value (protocol.md §7). */
   readonly feedSignature?: string;
   readonly serverClock?: ServerClock;
-  /** Our clock, epoch ms (used when no serverClock is given). */
-  readonly now?: () => number;
+  /** Our clock, epoch ms (read by the server clock made when none is given). */
+  readonly now: () => number;
   readonly parse?: (body: string) => ListFeed;
   /** S7-20: send X-BenchmarkRequest. */
   readonly benchmark?: boolean;

@@ -11,7 +11,8 @@ export interface ServerClock {
   readonly offsetMs: number;
 }
 
-export function createServerClock(localNow: () => number = Date.now): ServerClock {
+/** `localNow`: our clock, epoch ms, from the composition root (the browser's, or a simulated one). */
+export function createServerClock(localNow: () => number): ServerClock {
   let offset = 0;
   let known = false;
   return {

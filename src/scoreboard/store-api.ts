@@ -51,8 +51,8 @@ export interface FullApplyOptions {
 }
 
 export interface ScoreboardOptions {
-  /** Our clock for highlight lifetimes, epoch ms. */
-  readonly now?: () => number;
+  /** Our clock for highlight lifetimes, epoch ms (the composition root's, or a simulated one). */
+  readonly now: () => number;
   /** Server time for the S4-8 day window, epoch ms; default `now`. */
   readonly serverNow?: () => number;
   readonly compareEvents?: EventComparator;

@@ -46,8 +46,8 @@ const NO_RESULT: ApplyResult = {
   fieldChanges: NO_FIELD_CHANGES,
 };
 
-export function createScoreboard(options: ScoreboardOptions = {}): Scoreboard {
-  const now = options.now ?? Date.now;
+export function createScoreboard(options: ScoreboardOptions): Scoreboard {
+  const { now } = options;
   const isTopLeague = options.isTopLeague ?? ((league: ScoreboardLeague) => league.type === 't');
   const ordering: StoreOrdering = {
     events: options.compareEvents ?? compareEventsS426,

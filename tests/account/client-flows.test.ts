@@ -31,7 +31,7 @@ function makeClient(
   const errors: AccountError[] = [];
   const client = new AccountClient(
     { mode: 'Production', productionUrl: server.url, namespace: NS, projectId: PROJECT, ...extra },
-    { storage, onError: (e) => errors.push(e), fetch: fetchImpl },
+    { storage, onError: (e) => errors.push(e), fetch: fetchImpl, now: () => Date.now() },
   );
   return { client, storage, errors };
 }
@@ -270,7 +270,7 @@ describe('consent and marketing through the client', () => {
           namespace: NS,
           projectId: PROJECT,
         },
-        { storage: new Map() },
+        { storage: new Map(), now: () => Date.now() },
       );
       const outcome = await client.login('mk@example.kz', GOOD_PASSWORD);
       expect(outcome.needsMarketing).toBe(true);
@@ -314,7 +314,7 @@ describe('HTTP-level failures', () => {
           projectId: PROJECT,
           timeoutMs: 50,
         },
-        { storage: new Map() },
+        { storage: new Map(), now: () => Date.now() },
       );
       const error = await client.login('x@example.kz', 'Whatever_1').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TechnicalError);
@@ -322,7 +322,7 @@ describe('HTTP-level failures', () => {
       expect(
         new AccountClient(
           { mode: 'Production', productionUrl: 'http://x', namespace: NS, projectId: 1 },
-          { storage: new Map() },
+          { storage: new Map(), now: () => Date.now() },
         ).api,
       ).toBeDefined();
     } finally {

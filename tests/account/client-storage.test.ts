@@ -69,7 +69,7 @@ describe('lsid_ storage', () => {
       setItem: (k: string, v: string) => void backing.set(k, v),
       removeItem: (k: string) => void backing.delete(k),
     };
-    const client = new AccountClient(config, { storage: localStorageLike });
+    const client = new AccountClient(config, { storage: localStorageLike, now: () => Date.now() });
     expect(client.config.projectId).toBe(47);
     expect(client.profile).toBeNull();
     client.storage.writeLogin('u9', 'h9');
@@ -79,10 +79,10 @@ describe('lsid_ storage', () => {
   });
 
   it("A5-7 A3-8 the client refuses an incomplete configuration with 'config.{property} is required'", () => {
-    expect(() => new AccountClient({ ...config, namespace: '' }, { storage: new Map() })).toThrow(
+    expect(() => new AccountClient({ ...config, namespace: '' }, { storage: new Map(), now: () => 0 })).toThrow(
       'config.namespace is required',
     );
-    expect(() => new AccountClient({ ...config, mode: 'Sandbox' }, { storage: new Map() })).toThrow(
+    expect(() => new AccountClient({ ...config, mode: 'Sandbox' }, { storage: new Map(), now: () => 0 })).toThrow(
       'config.sandboxUrl is required',
     );
   });
@@ -94,6 +94,7 @@ describe('lsid_ storage', () => {
         ['lsid_id', 'u1'],
         ['lsid_hash', 'h'],
       ]),
+      now: () => Date.now(),
     });
     expect(client.pushSubject()).toBe('lsid_u1_kz-scores');
   });
@@ -155,8 +156,8 @@ describe('cross-tab announcements', () => {
 
   it('A4-8 changes to login data made in another tab are announced; changes in this tab are not', () => {
     const shared = new Map<string, string>();
-    const tabA = new AccountClient(config, { storage: shared });
-    const tabB = new AccountClient(config, { storage: shared });
+    const tabA = new AccountClient(config, { storage: shared, now: () => Date.now() });
+    const tabB = new AccountClient(config, { storage: shared, now: () => Date.now() });
     const windowA = new EventTarget();
     const windowB = new EventTarget();
     tabA.watchOtherTabs(windowA);

@@ -101,7 +101,7 @@ function setup(
   const storage = options.storage ?? new Map<string, string>();
   const client = new AccountClient(
     { mode: 'Production', productionUrl: 'http://127.0.0.1:1', namespace: 'kz-scores', projectId: 47 },
-    { storage, fetch: service.fetchImpl },
+    { storage, fetch: service.fetchImpl, now: () => Date.now() },
   );
   const views: (AccountView | null)[] = [];
   const navigated: string[] = [];
@@ -206,7 +206,7 @@ describe('login dialog', () => {
     });
     const client = new AccountClient(
       { mode: 'Production', productionUrl: 'http://127.0.0.1:1', namespace: 'kz-scores', projectId: 47 },
-      { storage: new Map(), fetch: fetchImpl },
+      { storage: new Map(), fetch: fetchImpl, now: () => Date.now() },
     );
     const sessionStore = {
       getItem: (k: string) => session.get(k) ?? null,
@@ -234,7 +234,7 @@ describe('login dialog', () => {
     const { fetchImpl } = fakeService({ '/v5/accounts/providers': () => ({ providers: [] }) });
     const client = new AccountClient(
       { mode: 'Production', productionUrl: 'http://127.0.0.1:1', namespace: 'kz-scores', projectId: 47 },
-      { storage: new Map(), fetch: fetchImpl },
+      { storage: new Map(), fetch: fetchImpl, now: () => Date.now() },
     );
     const { loginMachineFor } = await import('../../src/ui/account/account-actors');
     const { createActor } = await import('xstate');
@@ -319,7 +319,7 @@ describe('registration and password dialogs', () => {
     const { fetchImpl, calls } = fakeService({ '/v3/verification': () => ({ r: 'XY1', t: 'verifyAccount' }) });
     const client = new AccountClient(
       { mode: 'Production', productionUrl: 'http://127.0.0.1:1', namespace: 'kz-scores', projectId: 47 },
-      { storage: new Map(), fetch: fetchImpl },
+      { storage: new Map(), fetch: fetchImpl, now: () => Date.now() },
     );
     render(
       <AccountDialogs
@@ -346,7 +346,7 @@ describe('registration and password dialogs', () => {
     });
     const client = new AccountClient(
       { mode: 'Production', productionUrl: 'http://127.0.0.1:1', namespace: 'kz-scores', projectId: 47 },
-      { storage: new Map(), fetch: fetchImpl },
+      { storage: new Map(), fetch: fetchImpl, now: () => Date.now() },
     );
     const { unmount } = render(
       <AccountDialogs client={client} view="reset" landing={landing} onViewChange={() => undefined} dataSync={false} />,
@@ -546,7 +546,7 @@ describe('login window for a logged-in user', () => {
     const { fetchImpl } = fakeService({ '/v5/accounts/providers': () => ({ providers: [] }) });
     const client = new AccountClient(
       { mode: 'Production', productionUrl: 'http://127.0.0.1:1', namespace: 'kz-scores', projectId: 47 },
-      { storage: new Map(), fetch: fetchImpl },
+      { storage: new Map(), fetch: fetchImpl, now: () => Date.now() },
     );
     render(
       <AccountDialogs

@@ -99,6 +99,7 @@ describe('indirect and not-shown items', () => {
           signals.push(init?.signal);
           return new Response(JSON.stringify({ r: 'XY1' }));
         },
+        now: () => Date.now(),
       },
     );
     await client.logout();

@@ -100,7 +100,10 @@ describe('feed client', () => {
       [200, '0'],
       [200, 'abc'],
     ] as const) {
-      const client = createFeedClient({ transport: recorder(() => ({ status, headers: {}, body })).transport });
+      const client = createFeedClient({
+        transport: recorder(() => ({ status, headers: {}, body })).transport,
+        now: () => 0,
+      });
       const answer = await client.fetch({ kind: 'update', sport: 1, signature: null });
       expect(answer).toMatchObject({ noData: true, feed: null, parseFailed: false });
     }
@@ -109,9 +112,13 @@ describe('feed client', () => {
   it('S4-5 a list body with nothing recognisable is a failed parse; a good body parses', async () => {
     const bad = createFeedClient({
       transport: recorder(() => ({ status: 200, headers: {}, body: '<html>oops</html>' })).transport,
+      now: () => 0,
     });
     expect(await bad.fetch({ kind: 'full', sport: 1, day: 0 })).toMatchObject({ parseFailed: true, feed: null });
-    const good = createFeedClient({ transport: recorder(() => ({ status: 200, headers: {}, body: FULL })).transport });
+    const good = createFeedClient({
+      transport: recorder(() => ({ status: 200, headers: {}, body: FULL })).transport,
+      now: () => 0,
+    });
     const answer = await good.fetch({ kind: 'full', sport: 1, day: 0 });
     expect(answer.parseFailed).toBe(false);
     expect(answer.feed!.events.map((e) => e.id)).toEqual(['e1']);
@@ -121,6 +128,7 @@ describe('feed client', () => {
   it('S8-1 a status outside the accepted set is returned unparsed for the request machine to retry', async () => {
     const client = createFeedClient({
       transport: recorder(() => ({ status: 503, headers: {}, body: FULL })).transport,
+      now: () => 0,
     });
     expect(await client.fetch({ kind: 'full', sport: 1, day: 0 })).toMatchObject({
       status: 503,

@@ -4,6 +4,8 @@
 // account data sync while logged in (A4-7).
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createActor } from 'xstate';
+import { socialHandOffMachine } from '../../../machines/social-hand-off';
 import type { AccountClient } from '../../account/client';
 import { readSocialCallback, socialAuthorizeUrl } from '../../account/social-redirect';
 import type { KeyValueStorage } from '../../account/storage';
@@ -107,8 +109,8 @@ export function AccountDialogs(props: AccountDialogsProps) {
     };
   }, [client, login]);
 
-  // A7-4: back from the provider with an id_token. The callback is read once (reading spends it) and sent on the next
-  // task: StrictMode stops the first login actor right after mounting, and an event sent to it would be lost.
+  // A7-4: back from the provider with an id_token. The callback is read once (reading spends it) and handed to the
+  // login flow a task later (machines/social-hand-off.ts).
   const socialCallback = useRef<ReturnType<typeof readSocialCallback> | undefined>(undefined);
   useEffect(() => {
     if (socialCallback.current === undefined) {
@@ -117,13 +119,26 @@ export function AccountDialogs(props: AccountDialogsProps) {
     }
     const callback = socialCallback.current;
     if (!callback) return;
-    const timer = setTimeout(() => {
-      socialCallback.current = null;
-      // The returning sign-in runs in the login window (S2-38), so closing it cancels the flow (S2-40).
-      onViewChange('login');
-      login.send({ type: 'LOGIN_PROVIDER', provider: callback.provider, token: callback.token, nonce: callback.nonce });
+    const handOff = socialHandOffMachine.provide({
+      actions: {
+        handOff: () => {
+          socialCallback.current = null;
+          // The returning sign-in runs in the login window (S2-38), so closing it cancels the flow (S2-40).
+          onViewChange('login');
+          login.send({
+            type: 'LOGIN_PROVIDER',
+            provider: callback.provider,
+            token: callback.token,
+            nonce: callback.nonce,
+          });
+        },
+      },
     });
-    return () => clearTimeout(timer);
+    // On the login actor's own clock (its system's), so a simulated clock runs the hand-off too.
+    const waiting = createActor(handOff, { clock: login.system._clock }).start();
+    return () => {
+      waiting.stop();
+    };
   }, [login, social, onViewChange]);
 
   // S2-39, S2-40: the window closed (by the visitor or because another window opened) cancels a running login.
