@@ -16,7 +16,7 @@
 // A root actor spawns it as its child 'matchDetail' with a plain input ({ eventId, tab }).
 import { type ActorRefFrom, and, assign, enqueueActions, fromCallback, fromPromise, setup, stateIn } from 'xstate';
 import { EDITION } from '../src/domain/edition';
-import { type MatchCore, type MatchHashes, parseCore, parseHashes } from '../src/ui/match/detail-mappers';
+import { type MatchCore, type MatchHashes, parseCore, parseHashes } from '../src/protocol/detail-core';
 
 export const GAME_SYNC_MS = 5_000; // S9-4: game 5 s
 

@@ -2,74 +2,10 @@
 // ordered pair lists (keys repeat inside one row), so each mapper walks pairs in order. They never
 // throw: an unexpected row is skipped.
 import { type FeedRow, parseRows } from '../../protocol/codec';
+import { cellNumber as num, firstValue as first } from '../../protocol/detail-core';
 
-const num = (value: string | undefined): number | undefined => {
-  if (value === undefined || value.trim() === '') return undefined;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : undefined;
-};
-
-const first = (row: FeedRow, key: string): string | undefined => row.find(([k]) => k === key)?.[1];
-
-/** dc_<pt>_<id>: the event core (protocol.md §4.1), led by the sport's SA row. */
-export interface MatchCore {
-  /** SA: the event's sport, so a match page opened from a bare link needs no other feed. */
-  readonly sportId?: number;
-  readonly stageType?: number;
-  readonly stage?: number;
-  readonly periodStartTime?: number;
-  readonly startTime?: number;
-  readonly endTime?: number;
-  readonly homeScore?: number;
-  readonly awayScore?: number;
-  readonly gameTime?: number;
-  readonly infoNotice?: string;
-  /** DX tab codes (protocol.md §4.1a). */
-  readonly tabs: readonly string[];
-  /** Names, when the feed carries them (AE/AF). */
-  readonly home?: string;
-  readonly away?: string;
-}
-
-export function parseCore(body: string): MatchCore | null {
-  const rows = parseRows(body);
-  const row = rows.find((r) => r.some(([k]) => k === 'DA' || k === 'DB' || k === 'DE'));
-  if (!row) return null;
-  const dx = first(row, 'DX') ?? '';
-  const sport = num(rows.find((r) => r[0]?.[0] === 'SA')?.[0]?.[1]);
-  return {
-    sportId: sport !== undefined && Number.isInteger(sport) && sport > 0 ? sport : undefined,
-    stageType: num(first(row, 'DA')),
-    stage: num(first(row, 'DB')),
-    periodStartTime: num(first(row, 'DD')),
-    startTime: num(first(row, 'DC')),
-    endTime: num(first(row, 'DS')),
-    homeScore: num(first(row, 'DE')),
-    awayScore: num(first(row, 'DF')),
-    gameTime: num(first(row, 'DI')),
-    infoNotice: first(row, 'DM') || undefined,
-    tabs: dx
-      .split(',')
-      .map((t) => t.trim())
-      .filter(Boolean),
-    home: first(row, 'AE') || undefined,
-    away: first(row, 'AF') || undefined,
-  };
-}
-
-/** g_<pt>_<id>: version hashes per section (protocol.md §4.2). */
-export type MatchHashes = Readonly<Record<'CA' | 'CD' | 'CE' | 'CF', string>>;
-
-export function parseHashes(body: string): MatchHashes | null {
-  const row = parseRows(body).find((r) => r.some(([k]) => k === 'CA'));
-  if (!row) return null;
-  return {
-    CA: first(row, 'CA') ?? '',
-    CD: first(row, 'CD') ?? '',
-    CE: first(row, 'CE') ?? '',
-    CF: first(row, 'CF') ?? '',
-  };
-}
+// The event core and the version hashes are read by the match-detail machine: they live in src/protocol.
+export { type MatchCore, type MatchHashes, parseCore, parseHashes } from '../../protocol/detail-core';
 
 export interface Incident {
   readonly id: string;
