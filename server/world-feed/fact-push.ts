@@ -1,0 +1,92 @@
+// Pushes after facts changed the world (S7-23): per touched sport its update since the last push,
+// per touched match that somebody has open its g_ hashes when they changed, and sys_ at most once
+// per interval of virtual time.
+import { gamesSubject, sysSubject, updateSubject } from '../../src/protocol/push-subjects';
+import type { MatchState, WorldState } from '../../sim/world/state';
+import { renderSys } from '../provider/sys-feed';
+import { renderUpdate } from '../provider/update-feed';
+import { renderDetail } from './detail-feeds';
+import type { FactScan } from './fact-scan';
+import type { FeedVersions } from './feed-versions';
+import type { PushListeners } from './push-listeners';
+
+export interface FactPushContext {
+  readonly now: () => number;
+  readonly projectType: number;
+  readonly language: string;
+  readonly versions: FeedVersions;
+  readonly listeners: PushListeners;
+  /** A subject's first push brings the changes of this window, in ms. */
+  readonly unsignedWindowMs: number;
+  readonly sysPushIntervalMs: number;
+}
+
+export class FactPush {
+  /** Per sport: the version its last update push brought listeners to. */
+  private readonly pushedVersion = new Map<number, number>();
+  /** Per match: the g_ body pushed last and the match object it came from. */
+  private readonly pushedHashes = new Map<string, string>();
+  private readonly pushedHashesOf = new Map<string, MatchState>();
+  private lastSysPush: number;
+
+  constructor(private readonly context: FactPushContext) {
+    this.lastSysPush = context.now();
+  }
+
+  /** Matches that left the world are pushed no more. */
+  forget(matchIds: readonly string[]): void {
+    for (const id of matchIds) {
+      this.pushedHashes.delete(id);
+      this.pushedHashesOf.delete(id);
+    }
+  }
+
+  push(state: WorldState, scan: FactScan): void {
+    const { versions, listeners, projectType, now } = this.context;
+    if (listeners.size === 0) {
+      for (const sportId of scan.sports) this.pushedVersion.set(sportId, versions.version(sportId));
+      return;
+    }
+    for (const sportId of scan.sports) this.pushUpdate(state, sportId);
+    for (const id of scan.matches) this.pushHashes(state, id);
+    if (now() - this.lastSysPush >= this.context.sysPushIntervalMs) {
+      this.lastSysPush = now();
+      listeners.emit({ subject: sysSubject(projectType), body: renderSys(projectType, { now: now() }) }); // S7-23
+    }
+  }
+
+  private pushUpdate(state: WorldState, sportId: number): void {
+    const { versions, listeners, now } = this.context;
+    const current = versions.version(sportId);
+    const subject = updateSubject(sportId, this.context.projectType);
+    if (!listeners.wanted(subject)) {
+      this.pushedVersion.set(sportId, current);
+      return;
+    }
+    const since = this.pushedVersion.get(sportId) ?? versions.versionAt(now() - this.context.unsignedWindowMs);
+    if (current <= since) return;
+    this.pushedVersion.set(sportId, current);
+    const query = {
+      sportId,
+      sinceVersion: since,
+      refreshUtime: versions.refreshOf(sportId),
+      signature: versions.signature(sportId, current),
+    };
+    listeners.emit({ subject, body: renderUpdate(state, query, versions.changedSince(sportId, since)) }); // S7-23
+  }
+
+  private pushHashes(state: WorldState, id: string): void {
+    const { listeners } = this.context;
+    // Detail hashes cost a render of every tab: only for matches somebody has open.
+    const subject = gamesSubject(this.context.language, id);
+    if (!listeners.wanted(subject)) return;
+    const match = state.matches.get(id);
+    // Match objects are never changed once folded: the same object has the same hashes.
+    if (!match || this.pushedHashesOf.get(id) === match) return;
+    this.pushedHashesOf.set(id, match);
+    const body = renderDetail(state, match, 'hashes', null);
+    if (this.pushedHashes.get(id) === body) return;
+    this.pushedHashes.set(id, body);
+    listeners.emit({ subject, body }); // S7-23
+  }
+}

@@ -1,0 +1,87 @@
+// List feeds of one sport: the day list and its odds (S7-2, S7-11), cached per sport version and
+// local day; update feeds (S7-4, S7-11) for the version the client's signature names (S7-19); and
+// the repair feed (S7-3).
+import type { FeedResponse } from '../../src/protocol/feed-source';
+import type { WorldState } from '../../sim/world/state';
+import { localDayNumber } from '../provider/day-window';
+import { renderDayList } from '../provider/full-feed';
+import { renderOddsList, renderOddsUpdate } from '../provider/odds-feeds';
+import { renderRepair } from '../provider/repair-feed';
+import { INITIAL_SIGNATURE } from '../provider/signature';
+import { renderRefresh, renderUpdate } from '../provider/update-feed';
+import type { BodyCache } from './body-cache';
+import type { FeedVersions } from './feed-versions';
+import { NOT_MODIFIED, ok } from './responses';
+
+export interface ListFeedContext {
+  readonly world: () => WorldState;
+  readonly now: () => number;
+  readonly versions: FeedVersions;
+  readonly cache: BodyCache;
+  /** How far back a client without a signature gets changes, in ms. */
+  readonly unsignedWindowMs: number;
+}
+
+export interface DayQuery {
+  readonly kind: 'full' | 'odds';
+  readonly sportId: number;
+  readonly day: number;
+  readonly timezoneHour: number;
+}
+
+/** `feed`: the feed name, the cache key of its body. */
+export function answerDayList(context: ListFeedContext, feed: string, query: DayQuery): FeedResponse {
+  const { versions, now } = context;
+  const { sportId, day, timezoneHour } = query;
+  const version = versions.version(sportId);
+  const dayNumber = localDayNumber(Math.floor(now() / 1000), timezoneHour);
+  const refreshUtime = versions.refreshOf(sportId);
+  const signature = versions.signature(sportId, version);
+  const render = query.kind === 'full' ? renderDayList : renderOddsList;
+  const list = { sportId, dayOffset: day, timezoneHour, now: now(), signature, refreshUtime };
+  return ok(context.cache.get(feed, `${version}|${dayNumber}|${refreshUtime}`, () => render(context.world(), list)));
+}
+
+export function answerRepair(context: ListFeedContext, feed: string, sportId: number): FeedResponse {
+  const { versions } = context;
+  const version = versions.version(sportId);
+  return ok(
+    context.cache.get(feed, `${version}`, () =>
+      renderRepair(context.world(), sportId, versions.signature(sportId, version)),
+    ),
+  );
+}
+
+/** S7-19: the update (`u`) or odds update (`uo`) for the client whose signature came in x-signature. */
+export function answerUpdate(
+  context: ListFeedContext,
+  kind: 'u' | 'uo',
+  sportId: number,
+  signature: string | undefined,
+): FeedResponse {
+  const { versions, now } = context;
+  const current = versions.version(sportId);
+  const currentSignature = versions.signature(sportId, current);
+  if (signature === currentSignature) return NOT_MODIFIED;
+  let since: number | null;
+  if (signature === undefined || signature === '' || signature === INITIAL_SIGNATURE) {
+    since = versions.versionAt(now() - context.unsignedWindowMs);
+  } else {
+    since = versions.decode(signature, sportId);
+    if (since !== null && since > current) since = null;
+  }
+  const refreshUtime = versions.refreshOf(sportId);
+  if (since === null) {
+    // Unknown signature (another world, garbled): raise A2 so the client reloads the full feed.
+    return ok(renderRefresh(sportId, Math.max(refreshUtime, Math.floor(now() / 1000)), currentSignature));
+  }
+  const from = since;
+  const query = { sportId, sinceVersion: from, refreshUtime, signature: currentSignature };
+  return ok(
+    context.cache.get(`${kind}|${sportId}|${from}`, `${current}|${refreshUtime}`, () =>
+      kind === 'u'
+        ? renderUpdate(context.world(), query, versions.changedSince(sportId, from))
+        : renderOddsUpdate(context.world(), query),
+    ),
+  );
+}

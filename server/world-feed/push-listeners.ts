@@ -1,0 +1,40 @@
+// Push listeners of a feed source and the subjects each wants (S7-23).
+import type { PushInterest, PushMessage, Unsubscribe } from '../../src/protocol/feed-source';
+
+type Listener = (message: PushMessage) => void;
+
+export class PushListeners {
+  /** Each listener and the subjects it wants (null: all). */
+  private readonly listeners = new Map<Listener, ((subject: string) => boolean) | null>();
+
+  get size(): number {
+    return this.listeners.size;
+  }
+
+  add(listener: Listener, interest?: PushInterest): Unsubscribe {
+    this.listeners.set(listener, interest?.wants ?? null);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /** Somebody wants the subject: only then is its body worth rendering. */
+  wanted(subject: string): boolean {
+    for (const wants of this.listeners.values()) if (!wants || wants(subject)) return true;
+    return false;
+  }
+
+  emit(message: PushMessage): void {
+    for (const listener of [...this.listeners.keys()]) {
+      try {
+        listener(message);
+      } catch {
+        // A failing listener never stops the others or the world.
+      }
+    }
+  }
+
+  clear(): void {
+    this.listeners.clear();
+  }
+}

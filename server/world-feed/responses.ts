@@ -1,0 +1,15 @@
+// The few response shapes of the world feeds.
+import type { FeedResponse } from '../../src/protocol/feed-source';
+
+const TEXT_HEADERS = Object.freeze({ 'content-type': 'text/plain; charset=utf-8' });
+
+/** S8-1: unknown feeds and unknown events. */
+export const NOT_FOUND: FeedResponse = Object.freeze({ status: 404, headers: TEXT_HEADERS, body: '0' });
+/** S7-19: the client's signature is current. */
+export const NOT_MODIFIED: FeedResponse = Object.freeze({ status: 304, headers: TEXT_HEADERS, body: '' });
+/** A rendering fault answers like an unknown feed rather than taking the server down. */
+export const SERVER_ERROR: FeedResponse = Object.freeze({ status: 500, headers: TEXT_HEADERS, body: '0' });
+
+export function ok(body: string): FeedResponse {
+  return { status: 200, headers: TEXT_HEADERS, body };
+}
