@@ -1,7 +1,7 @@
 // The HTTP server: feed gateway GET /<projectId>/x/feed/:feed over a FeedSource (S7-1, A7-21),
 // push gateway on /push (S7-23), geo headers (S7-17, S7-21), security headers (./http/security-headers.ts),
-// compression from a bounded cache (./http/compression.ts), and the static client with its /kz/* single-page
-// fallback. Extra plugins (the account service and others) register last.
+// compression from a bounded cache (./http/compression.ts), and the static client: its pages (the route table,
+// ./page-status.ts) answer index.html, unknown page addresses the same index.html with 404. Extra plugins (the account service and others) register last.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,7 @@ import { DEFAULT_GEO, type GeoInfo, geoHeaders } from './geo';
 import type { CompressedBodies } from './http/compressed-bodies';
 import { type CompressionOptions, registerCompression } from './http/compression';
 import { readIndexHtml, registerSecurityHeaders, securityHeaders } from './http/security-headers';
+import { type PageStatus, pageStatus } from './page-status';
 import { type Broker, createInProcessBroker } from './push/broker';
 import { createPushGateway, type PushGateway, type PushGatewayOptions } from './push/gateway';
 
@@ -79,10 +80,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const source = options.feedSource;
   const signature = options.signature ?? EDITION.feedSignature;
   const geo = geoHeaders({ ...DEFAULT_GEO, ...options.geo });
-  // The policy's script hashes come from the index.html this server will send.
-  const security = securityHeaders(
-    readIndexHtml(options.staticDir === undefined ? DEFAULT_STATIC_DIR : options.staticDir),
-  );
+  // The policy's script hashes come from the index.html this server will send; a 404 page sends these same bytes.
+  const indexHtml = readIndexHtml(options.staticDir === undefined ? DEFAULT_STATIC_DIR : options.staticDir);
+  const security = securityHeaders(indexHtml);
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? BODY_LIMIT,
@@ -168,15 +168,22 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     });
   }
   app.get('/', async (_request, reply) => reply.redirect(`${EDITION.routePrefix}/`));
-  const sendApp = async (reply: FastifyReply) => {
-    if (built) return reply.type('text/html; charset=utf-8').sendFile('index.html');
-    return reply.type('text/html; charset=utf-8').send(await renderFallbackPage(source));
+  const sendApp = async (reply: FastifyReply, status: PageStatus) => {
+    reply.type('text/html; charset=utf-8');
+    if (built && indexHtml !== null) {
+      // A 404 is never cached or answered 304, so it is sent from memory rather than as the file.
+      return status === 200
+        ? reply.sendFile('index.html')
+        : reply.code(404).header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return reply.code(status).send(await renderFallbackPage(source, { notFound: status === 404 }));
   };
   app.setNotFoundHandler(async (request, reply) => {
-    // SPA fallback: any GET under /kz that is not a file is the client's route (static misses land here).
-    const url = request.url;
-    if (request.method === 'GET' && (url === EDITION.routePrefix || url.startsWith(`${EDITION.routePrefix}/`))) {
-      return sendApp(reply);
+    // Static misses land here too. The route table decides: a site page gets the client (200), a page address
+    // the site does not have gets the client with 404 (it shows the not-found page), anything else a plain 404.
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      const status = await pageStatus(request.url.split('?')[0], source);
+      if (status !== null) return sendApp(reply, status);
     }
     return reply.code(404).type(TEXT).send('0');
   });

@@ -1,6 +1,6 @@
 // The page served when the browser client is not built (no dist/index.html): it says so and lists
 // the live matches it can read through the FeedSource's repair feeds, so the server is useful
-// before the UI exists.
+// before the UI exists. An address that is no page of the site gets it too, headed by a not-found line.
 import { EDITION } from '../src/domain/edition';
 import { SPORTS } from '../src/domain/sports';
 import type { FeedSource } from '../src/protocol/feed-source';
@@ -24,6 +24,7 @@ async function liveLines(source: FeedSource): Promise<LiveLine[]> {
   const lines: LiveLine[] = [];
   for (const sport of SPORTS) {
     if (lines.length >= MAX_ROWS) break;
+    if (sport.isGroup) continue; // a group's repair feed repeats its children's matches (S3-2)
     let body = '';
     try {
       const response = await source.fetch({ feed: `r_${sport.id}_${EDITION.projectType}`, headers: {} });
@@ -48,7 +49,12 @@ async function liveLines(source: FeedSource): Promise<LiveLine[]> {
   return lines;
 }
 
-export async function renderFallbackPage(source: FeedSource): Promise<string> {
+export interface FallbackPageOptions {
+  /** The address is no page of the site: the page says so first (it is answered with 404). */
+  readonly notFound?: boolean;
+}
+
+export async function renderFallbackPage(source: FeedSource, options: FallbackPageOptions = {}): Promise<string> {
   const lines = await liveLines(source);
   const rows = lines
     .map(
@@ -62,7 +68,7 @@ export async function renderFallbackPage(source: FeedSource): Promise<string> {
 <html lang="kk">
 <head><meta charset="utf-8"><meta http-equiv="refresh" content="30"><title>Live scores: client not built</title></head>
 <body>
-<h1>Клиент әлі жиналмаған (the client is not built)</h1>
+${options.notFound ? '<h1>Бет табылмады (page not found)</h1>\n' : ''}<h1>Клиент әлі жиналмаған (the client is not built)</h1>
 <p>Run <code>npm run build</code> (or <code>npm start</code>, which builds it) to serve the site. Feeds are live at
 <code>/${EDITION.projectId}/x/feed/&lt;name&gt;</code> and push at <code>/push</code>.</p>
 <h2>Қазір жүріп жатқан матчтар (live now): ${lines.length}</h2>

@@ -1,14 +1,20 @@
-// The site's routes (S2-1…S2-6, S2-33): /kz/ goes to football, every sport has its day list and
-// country pages, /kz/match/<id>/ is the match page, anything else is the Kazakh not-found page.
+// The site's routes come from the route table (src/routes/site-routes.ts), which the server reads too:
+// a route whose parameters name nothing (an unknown sport, a malformed event id) and an address no route
+// matches both show the Kazakh not-found page, the pages the server answers with 404.
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
-import { EDITION } from '../domain/edition';
+import {
+  HOME_SPORT_SLUG,
+  resolveSitePage,
+  SITE_ROUTES,
+  type SiteRouteName,
+  sportPagePath,
+} from '../routes/site-routes';
 import { sportBySlug } from '../domain/sports';
 import { SportPage } from './list/SportPage';
+import { MobilePage } from './pages/MobilePage';
+import { NotFoundPage } from './pages/NotFoundPage';
 import { Layout } from './shell/Layout';
-import { NotFound } from './shell/NotFound';
-
-const P = EDITION.routePrefix;
 
 // The match page is its own chunk: the sport page's first load does not carry it.
 const MatchPage = lazy(() => import('./match/MatchPage').then((m) => ({ default: m.MatchPage })));
@@ -22,53 +28,54 @@ export interface SiteRoutesProps {
 export function SiteRoutes({ accountSlot, overscan }: SiteRoutesProps) {
   return (
     <Routes>
-      <Route path="/" element={<Navigate to={`${P}/football/`} replace />} />
-      <Route path={P} element={<Navigate to={`${P}/football/`} replace />} />
-      <Route path={`${P}/match/:eventId`} element={<MatchRoute accountSlot={accountSlot} />} />
-      <Route path={`${P}/:sportSlug`} element={<SportRoute accountSlot={accountSlot} overscan={overscan} />} />
-      <Route
-        path={`${P}/:sportSlug/:countrySlug`}
-        element={<SportRoute accountSlot={accountSlot} overscan={overscan} />}
-      />
-      <Route
-        path="*"
-        element={
-          <Layout currentSportId={null} accountSlot={accountSlot}>
-            <NotFound />
-          </Layout>
-        }
-      />
+      {SITE_ROUTES.map(({ page, pattern }) => (
+        <Route
+          key={pattern}
+          path={pattern}
+          caseSensitive
+          element={<SiteRoute page={page} accountSlot={accountSlot} overscan={overscan} />}
+        />
+      ))}
+      <Route path="*" element={<NotFoundPage accountSlot={accountSlot} />} />
     </Routes>
   );
 }
 
-function SportRoute({ accountSlot, overscan }: SiteRoutesProps) {
-  const { sportSlug = '', countrySlug } = useParams();
-  const sport = sportBySlug(sportSlug);
-  return (
-    <Layout currentSportId={sport?.id ?? null} accountSlot={accountSlot}>
-      {sport ? (
-        <SportPage key={sport.id} sport={sport} countrySlug={countrySlug ?? null} overscan={overscan} />
-      ) : (
-        <NotFound />
-      )}
-    </Layout>
-  );
-}
+const homePath = sportPagePath(HOME_SPORT_SLUG);
 
-const EVENT_ID = /^[A-Za-z0-9]{8}$/;
-
-function MatchRoute({ accountSlot }: SiteRoutesProps) {
-  const { eventId = '' } = useParams();
-  return (
-    <Layout currentSportId={null} accountSlot={accountSlot}>
-      {EVENT_ID.test(eventId) ? (
-        <Suspense fallback={<main id="main" className="main main--match" aria-busy="true" />}>
-          <MatchPage key={eventId} eventId={eventId} />
-        </Suspense>
-      ) : (
-        <NotFound />
-      )}
-    </Layout>
-  );
+function SiteRoute({ page: name, accountSlot, overscan }: SiteRoutesProps & { readonly page: SiteRouteName }) {
+  const page = resolveSitePage(name, useParams());
+  if (page === null) return <NotFoundPage accountSlot={accountSlot} />;
+  switch (page.page) {
+    case 'home':
+      return <Navigate to={homePath} replace />;
+    case 'mobile':
+      return <MobilePage accountSlot={accountSlot} />;
+    case 'account': {
+      // An emailed link's dialog (src/app/AccountSlot.tsx) opens over the home sport's list.
+      const home = sportBySlug(HOME_SPORT_SLUG);
+      return home ? (
+        <Layout currentSportId={home.id} accountSlot={accountSlot}>
+          <SportPage sport={home} countrySlug={null} overscan={overscan} />
+        </Layout>
+      ) : null;
+    }
+    case 'match':
+      return (
+        <Layout currentSportId={null} accountSlot={accountSlot}>
+          <Suspense fallback={<main id="main" className="main main--match" aria-busy="true" />}>
+            <MatchPage key={page.eventId} eventId={page.eventId} />
+          </Suspense>
+        </Layout>
+      );
+    case 'sport':
+    case 'country': {
+      const countrySlug = page.page === 'country' ? page.countrySlug : null;
+      return (
+        <Layout currentSportId={page.sport.id} accountSlot={accountSlot}>
+          <SportPage key={page.sport.id} sport={page.sport} countrySlug={countrySlug} overscan={overscan} />
+        </Layout>
+      );
+    }
+  }
 }
