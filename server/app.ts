@@ -1,7 +1,8 @@
 // The HTTP server: feed gateway GET /<projectId>/x/feed/:feed over a FeedSource (S7-1, A7-21),
 // push gateway on /push (S7-23), geo headers (S7-17, S7-21), security headers (./http/security-headers.ts),
 // compression from a bounded cache (./http/compression.ts), and the static client: its pages (the route table,
-// ./page-status.ts) answer index.html, unknown page addresses the same index.html with 404. Extra plugins (the account service and others) register last.
+// ./page-status.ts) answer index.html, unknown page addresses the same index.html with 404. Extra plugins (the
+// account service and others) register last.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -171,7 +172,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const sendApp = async (reply: FastifyReply, status: PageStatus) => {
     reply.type('text/html; charset=utf-8');
     if (built && indexHtml !== null) {
-      // A 404 is never cached or answered 304, so it is sent from memory rather than as the file.
+      // A 404 must not be answered 304 through the file's ETag: it is sent from memory, the bytes the policy hashed.
       return status === 200
         ? reply.sendFile('index.html')
         : reply.code(404).header('cache-control', 'no-cache').send(indexHtml);
