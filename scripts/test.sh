@@ -3,7 +3,7 @@
 # Lint and type check count as one test each, so a broken build cannot hide behind green tests.
 set -u
 cd "$(dirname "$0")/.."
-[ -d node_modules ] || npm install --no-audit --no-fund
+[ -d node_modules ] || npm ci --no-audit --no-fund
 bash scripts/ensure-chromium.sh || echo "warning: Chromium could not be installed; browser tests will fail"
 
 report=$(mktemp)

@@ -22,7 +22,13 @@ interface ServeOptions {
   readonly start?: string;
   readonly db?: string;
   readonly build: boolean;
+  readonly dev?: boolean;
 }
+
+/** Printed at start in dev mode: what is open to anyone who can reach the port. */
+export const DEV_MODE_WARNING =
+  'scores serve: WARNING: development mode (--dev). /dev/outbox shows every mail with its codes and the local login ' +
+  'provider signs in as any email. Never expose this server.';
 
 function parsePort(text: string | undefined): number {
   const port = Number(text ?? process.env.PORT ?? DEFAULT_PORT);
@@ -49,6 +55,7 @@ async function serve(options: ServeOptions): Promise<void> {
   const seed = Number.isInteger(Number(options.seed)) ? Number(options.seed) : DEFAULT_SEED;
   const speed = positive(options.speed, 'speed');
   const startTime = parseStart(options.start);
+  if (options.dev) console.warn(DEV_MODE_WARNING);
 
   if (options.build) {
     const state = clientState(projectRoot, DEFAULT_STATIC_DIR);
@@ -67,7 +74,7 @@ async function serve(options: ServeOptions): Promise<void> {
     speed,
     startTime,
     dbFile: options.db,
-    extraPlugins: [accountExtraPlugin()],
+    extraPlugins: [accountExtraPlugin({ dev: options.dev === true })],
     // The site answers at once; feeds wait the few seconds the world takes to build.
     waitForWorld: false,
   });
@@ -114,5 +121,6 @@ export function registerServe(program: Command): void {
     .option('--start <time>', 'virtual start (ISO time or epoch ms; default now)')
     .option('--db <file>', 'account database file')
     .option('--no-build', 'do not build the client when dist/ is missing or stale')
+    .option('--dev', 'development mode: /dev/outbox and the local login provider (never expose it)')
     .action((options: ServeOptions) => serve(options));
 }

@@ -1,9 +1,12 @@
 // The account service as a Fastify plugin: every call of A7 over SQLite (or any Kysely database), emails to an
-// outbox (and SMTP when configured), a proof-of-work captcha and social login through OpenID Connect — in
-// development against a local OpenID provider that plays all four providers.
+// outbox (and SMTP when configured), a proof-of-work captcha and social login through OpenID Connect. Only with
+// `dev: true` (`scores serve --dev`) does it also serve /dev/outbox and a local OpenID provider that plays all four
+// providers: both hand out working codes and tokens to anyone, so they are never on by default.
 import { randomBytes } from 'node:crypto';
+import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
+import { V5_ERROR } from '../../src/account/wire';
 import { EDITION } from '../../src/domain/edition';
 import { Captcha, DEFAULT_CAPTCHA_MAX_NUMBER } from './captcha';
 import { migrateAccountDb } from './db/migrations';
@@ -27,7 +30,7 @@ export type { AccountDatabase } from './db/schema';
 export { DEV_OIDC_CLIENT_ID };
 
 export interface AccountOidcOptions {
-  /** Real providers (issuer + client id); when absent outside production the local dev provider is used. */
+  /** Real providers (issuer + client id); when absent in dev mode the local dev provider is used. */
   providers?: OidcProviders;
   /** Origin of the dev provider's issuers (default: this server's own address). */
   devIssuerBase?: string;
@@ -38,8 +41,11 @@ export interface AccountPluginOptions {
   dbFile?: string;
   /** A ready Kysely database (any dialect); migrated on start and not closed by the plugin. */
   db?: Kysely<AccountDatabase>;
-  /** Production hides /dev/outbox and the dev OpenID provider. */
-  production?: boolean;
+  /**
+   * Development mode: serves /dev/outbox and, without real providers, the local OpenID provider. Off unless set
+   * explicitly (NODE_ENV is not read), so a forgotten variable can never open them.
+   */
+  dev?: boolean;
   /** SMTP relay; default from SMTP_HOST / SMTP_PORT, null for none. */
   smtp?: SmtpOptions | null;
   oidc?: AccountOidcOptions;
@@ -50,7 +56,10 @@ export interface AccountPluginOptions {
   /** log2 of scrypt's N; 17 by default, lower only in tests. */
   scryptLogN?: number;
   captchaMaxNumber?: number;
+  /** Failed password checks per account and address (XE13). */
   rateLimit?: RateLimitOptions;
+  /** Requests per address to the whole account API (default 300 a minute); null for no cap. */
+  requestLimit?: RequestLimitOptions | null;
   /** Largest accepted request body in bytes (default 64 KiB): larger answers 413. */
   bodyLimit?: number;
   /** Projects that ask for a marketing statement (default: this edition, extended). */
@@ -59,7 +68,14 @@ export interface AccountPluginOptions {
   onReady?: (handle: AccountServiceHandle) => void;
 }
 
+export interface RequestLimitOptions {
+  max: number;
+  timeWindowMs: number;
+}
+
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
+/** Generous: a person never comes near it, a script hammering the API does. */
+export const DEFAULT_REQUEST_LIMIT: RequestLimitOptions = { max: 300, timeWindowMs: 60_000 };
 const DAY_MS = 24 * 60 * 60_000;
 
 /** Parser errors (bad JSON, wrong media type, too large) answer with the v5 error shape. */
@@ -77,8 +93,14 @@ function parserErrorBody(error: FastifyError): {
   return { status, body: { code: 199, name: 'InternalError', message: 'Unexpected server error' } };
 }
 
+/** Over the request cap: legacy calls answer 200 with XE13 (A8-2), v5 calls 429 TooManyRequests (A8-3). */
+function tooManyRequestsBody(url: string): { status: number; body: object } {
+  if (/^\/v[34]\//.test(url)) return { status: 200, body: { err: 'XE13' } };
+  return { status: 429, body: { ...V5_ERROR.tooManyRequests, message: 'Too many requests' } };
+}
+
 export const accountPlugin: FastifyPluginAsync<AccountPluginOptions> = async (app, options) => {
-  const production = options.production ?? process.env.NODE_ENV === 'production';
+  const dev = options.dev === true;
   const now = options.now ?? Date.now;
   const ownsDb = !options.db;
   const db = options.db ?? openSqliteAccountDb(options.dbFile ?? DEFAULT_ACCOUNT_DB_FILE);
@@ -107,7 +129,7 @@ export const accountPlugin: FastifyPluginAsync<AccountPluginOptions> = async (ap
   };
   const secret = options.secret ?? process.env.ACCOUNT_SECRET ?? randomBytes(32).toString('hex');
   const captcha = new Captcha(db, { secret, maxNumber: options.captchaMaxNumber ?? DEFAULT_CAPTCHA_MAX_NUMBER, now });
-  const useDevOidc = !production && !options.oidc?.providers;
+  const useDevOidc = dev && !options.oidc?.providers;
   const verifier = new OidcVerifier(() =>
     useDevOidc ? devOidcProviders(options.oidc?.devIssuerBase ?? ownOrigin(app)) : (options.oidc?.providers ?? {}),
   );
@@ -162,14 +184,23 @@ export const accountPlugin: FastifyPluginAsync<AccountPluginOptions> = async (ap
     return payload;
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { status, body } = parserErrorBody(error);
+    const { status, body } = error.statusCode === 429 ? tooManyRequestsBody(request.url) : parserErrorBody(error);
     if (status >= 500) request.log.error({ err: error }, 'account request failed');
     return reply.code(status).send(body);
   });
 
+  const requestLimit = options.requestLimit === undefined ? DEFAULT_REQUEST_LIMIT : options.requestLimit;
+  if (requestLimit)
+    await app.register(fastifyRateLimit, {
+      max: requestLimit.max,
+      timeWindow: requestLimit.timeWindowMs,
+      // Development tools (dev mode only) are polled by tests and never exposed.
+      allowList: (request) => request.url.startsWith('/dev/'),
+      errorResponseBuilder: () => Object.assign(new Error('Too many requests'), { statusCode: 429 }),
+    });
   registerLegacyRoutes(app, service);
   registerV5Routes(app, service);
-  if (!production) {
+  if (dev) {
     registerDevOutbox(app, db);
     if (useDevOidc) await app.register(devOidcPlugin, { issuerBase: options.oidc?.devIssuerBase });
   }

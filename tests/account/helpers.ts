@@ -37,6 +37,8 @@ export async function startAccountServer(options: AccountPluginOptions = {}): Pr
     captchaMaxNumber: 300,
     smtp: null,
     publicUrl: 'http://127.0.0.1:3000',
+    // Tests read mail through /dev/outbox and log in through the local OpenID provider; production tests pass dev: false.
+    dev: true,
     ...options,
     onReady: (h) => {
       handle = h;

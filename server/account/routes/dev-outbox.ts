@@ -1,4 +1,4 @@
-// GET /dev/outbox: the messages the service would have emailed, for developers (never registered in production).
+// GET /dev/outbox: the messages the service would have emailed, for developers (registered only in dev mode).
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AccountDatabase } from '../db/schema';

@@ -41,7 +41,7 @@ export async function startAccountSite(staticDir: string): Promise<AccountSite> 
     extraPlugins: [
       accountExtraPlugin({
         dbFile: join(dataDir, 'accounts.sqlite'),
-        production: false,
+        dev: true,
         smtp: null,
         scryptLogN: 10,
         captchaMaxNumber: 20_000,
