@@ -1,5 +1,7 @@
-// `scores replay <file> [--sports all|<ids>] [--faults <spec>] [--seed <n>] [--json] [--trace <eventId>]`:
+// `scores replay <file> [--sports all|<ids>] [--faults <spec>] [--seed <n>] [--json] [--trace <eventId>]
+//   [--match <eventId>] [--push-drop <times>]`:
 // a fact log, feed capture or scenario through the provider and the site's machines, with faults;
+// `--match` and `--push-drop` also run the site's root actor tree and print its timeline;
 // exit code 1 when the clients did not converge or an invariant broke.
 import type { Command } from 'commander';
 import { INJECTABLE_BUGS, isInjectableBug } from '../replay/bugs';
@@ -7,7 +9,9 @@ import { parseFaultSpec } from '../replay/faults';
 import { DEFAULT_STEP_MS } from '../replay/harness';
 import { loadReplayInput } from '../replay/input';
 import { fail, parseIntegerOption, parseSportsOption } from '../replay/options';
+import { type PushDrop, parsePushDrops } from '../replay/push-drops';
 import { runReplay } from '../replay/run';
+import { formatSiteTrace } from '../replay/site-trace';
 import { formatReplaySummary } from '../replay/summary';
 import { formatTrace } from '../replay/trace';
 
@@ -19,6 +23,8 @@ interface ReplayOptions {
   trace?: string;
   stepMs?: string;
   injectBug?: string;
+  match?: string;
+  pushDrop?: string;
 }
 
 export function registerReplay(program: Command): void {
@@ -36,6 +42,8 @@ export function registerReplay(program: Command): void {
     .option('--trace <eventId>', 'print the timeline of one match as the client saw it')
     .option('--step-ms <n>', 'virtual time per step, ms', String(DEFAULT_STEP_MS))
     .option('--inject-bug <name>', `run a deliberately broken machine (${INJECTABLE_BUGS.join(', ')})`)
+    .option('--match <eventId>', "open this match's page in the site's actor tree and print its timeline")
+    .option('--push-drop <times>', "drop the site's push socket: <at>[+<for>],… from the start, e.g. 10m,30m+2m")
     .action(async (file: string, options: ReplayOptions) => {
       const sports = parseSportsOption(options.sports);
       if (typeof sports === 'string') return fail('replay', sports);
@@ -45,6 +53,15 @@ export function registerReplay(program: Command): void {
       if (typeof seed === 'string') return fail('replay', seed);
       const stepMs = parseIntegerOption('--step-ms', options.stepMs, DEFAULT_STEP_MS);
       if (typeof stepMs === 'string' || stepMs < 10) return fail('replay', '--step-ms must be an integer ≥ 10');
+      let pushDrops: PushDrop[] = [];
+      if (options.pushDrop !== undefined) {
+        const parsed = parsePushDrops(options.pushDrop);
+        if (typeof parsed === 'string') return fail('replay', parsed);
+        pushDrops = parsed;
+      }
+      if (options.match !== undefined && !/^\w+$/.test(options.match)) {
+        return fail('replay', `bad match id '${options.match}'`);
+      }
       if (options.injectBug !== undefined && !isInjectableBug(options.injectBug)) {
         return fail('replay', `unknown bug '${options.injectBug}' (known: ${INJECTABLE_BUGS.join(', ')})`);
       }
@@ -61,6 +78,8 @@ export function registerReplay(program: Command): void {
         stepMs,
         traceId: options.trace,
         injectBug: options.injectBug as never,
+        match: options.match,
+        pushDrops,
       });
       const { report } = result;
       if (options.json) {
@@ -75,6 +94,9 @@ export function registerReplay(program: Command): void {
       if (options.trace) {
         const text = formatTrace(options.trace, result.trace);
         (options.json ? process.stderr : process.stdout).write(`${text}\n`);
+      }
+      if (options.match !== undefined || pushDrops.length > 0) {
+        (options.json ? process.stderr : process.stdout).write(`${formatSiteTrace(result.siteTrace)}\n`);
       }
       if (!report.converged || report.invariantViolations.length > 0) process.exitCode = 1;
     });

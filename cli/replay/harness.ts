@@ -20,6 +20,9 @@ import {
 } from './invariants';
 import { deriveRandom, type Random } from './rng';
 import type { ScenarioOp } from './scenario';
+import { ReplaySite } from './site';
+import type { SiteTraceEntry } from './site-trace';
+import type { PushDrop } from './push-drops';
 import type { TraceEntry } from './trace';
 
 /** Virtual time shared by the backend and the harness, epoch ms. */
@@ -46,6 +49,8 @@ export interface HarnessOptions {
   readonly injectBug?: InjectableBug | null;
   /** Local midnight (epoch ms) of the day the input covers: the final sync shows that day. */
   readonly showDayStart?: number;
+  /** Runs the site's root actor tree too (cli/replay/site.ts): a match page open, push drops. */
+  readonly site?: { readonly matchId?: string | null; readonly pushDrops?: readonly PushDrop[] };
 }
 
 export interface ReplayReport {
@@ -84,6 +89,8 @@ export class Harness {
   /** Operations run so far (what a scenario file replays). */
   readonly ops: ScenarioOp[] = [];
   readonly stepMs: number;
+  /** The site's root actor tree, when asked for. */
+  readonly site: ReplaySite | null = null;
   private readonly checkEveryMs: number;
   private nextCheck: number;
   private readonly random: Random;
@@ -102,6 +109,14 @@ export class Harness {
     this.random = deriveRandom(seed, 'harness');
     this.faults = { enabled: true, rates: options.faults ?? {} };
     if (options.clients === false) return;
+    if (options.site) {
+      this.site = new ReplaySite({
+        server: () => this.backend.server(),
+        start: this.time,
+        matchId: options.site.matchId,
+        pushDrops: options.site.pushDrops,
+      });
+    }
     const sports = options.sports ?? options.backend.sports;
     for (const sport of sports) {
       this.clients.push(
@@ -140,7 +155,13 @@ export class Harness {
 
   async start(): Promise<void> {
     for (const client of this.clients) client.start();
+    this.site?.start();
     await drain();
+  }
+
+  /** The site's timeline (empty when the site does not run). */
+  get siteTrace(): readonly SiteTraceEntry[] {
+    return this.site?.trace ?? [];
   }
 
   report(violation: InvariantViolation): void {
@@ -159,6 +180,7 @@ export class Harness {
     if (restartRate > 0 && this.random() < 1 - (1 - restartRate) ** (elapsed / 60_000)) this.restart(true);
     for (const client of this.clients) client.clock.set(time);
     await drain();
+    await this.site?.advanceTo(time);
     if (time >= this.nextCheck) {
       this.nextCheck = time + this.checkEveryMs;
       this.checkRunning();
@@ -166,7 +188,12 @@ export class Harness {
   }
 
   async advanceTo(time: number): Promise<void> {
-    while (this.time < time) await this.stepTo(Math.min(time, this.time + this.stepMs));
+    while (this.time < time) {
+      // A step ends early at the site's next timer, so its waits (a 1 s back-off, a 5 s poll) keep their times.
+      const due = this.site?.nextDue() ?? null;
+      const end = Math.min(time, this.time + this.stepMs);
+      await this.stepTo(due !== null && due > this.time && due < end ? due : end);
+    }
   }
 
   async advance(ms: number): Promise<void> {
@@ -179,6 +206,7 @@ export class Harness {
     if (!this.backend.restart()) return false;
     if (random) this.counter.add('restart');
     for (const client of this.clients) client.network.serverRestarted();
+    this.site?.serverRestarted();
     return true;
   }
 
@@ -224,6 +252,8 @@ export class Harness {
         break;
     }
     await drain();
+    // What the operation set off at once in the site (a push of new facts) runs now.
+    await this.site?.advanceTo(this.time);
   }
 
   /** New facts happen now (their push goes out at once); returns them as logged. */
@@ -347,6 +377,7 @@ export class Harness {
 
   stop(): void {
     for (const client of this.clients) client.stop();
+    this.site?.stop();
     this.backend.close();
   }
 }

@@ -7,6 +7,8 @@ import type { FaultRates } from './faults';
 import { widenYoungGeneration } from './heap';
 import { Harness, localMidnight, type ReplayReport, SETTLE_MS, type VirtualClock } from './harness';
 import type { ReplayInput } from './input';
+import type { PushDrop } from './push-drops';
+import type { SiteTraceEntry } from './site-trace';
 import type { TraceEntry } from './trace';
 
 export interface RunReplayOptions {
@@ -22,11 +24,17 @@ export interface RunReplayOptions {
   /** A deliberately broken machine (harness self-test); a scenario's own injectedBug applies otherwise. */
   readonly injectBug?: InjectableBug | null;
   readonly settleMs?: number;
+  /** Runs the site's root actor tree with this match's page open (its clock, match detail and push). */
+  readonly match?: string | null;
+  /** Drops the site's push socket at these times (runs the site even without a match). */
+  readonly pushDrops?: readonly PushDrop[];
 }
 
 export interface ReplayResult {
   readonly report: ReplayReport;
   readonly trace: readonly TraceEntry[];
+  /** What the site's clock, match detail and push connection did (empty unless a match or drops were asked for). */
+  readonly siteTrace: readonly SiteTraceEntry[];
   readonly kind: ReplayInput['kind'];
   readonly sports: readonly number[];
   /** Events each client showed at the end, by sport. */
@@ -90,6 +98,10 @@ export async function runReplay(input: ReplayInput, options: RunReplayOptions = 
     injectBug: bug,
     day: input.kind === 'capture' ? input.capture.header.day : 0,
     showDayStart: input.kind === 'facts' ? localMidnight(backend.start, backend.page.timezoneHour) : undefined,
+    site:
+      options.match || (options.pushDrops?.length ?? 0) > 0
+        ? { matchId: options.match, pushDrops: options.pushDrops }
+        : undefined,
   });
   try {
     await harness.start();
@@ -99,7 +111,7 @@ export async function runReplay(input: ReplayInput, options: RunReplayOptions = 
       await harness.advanceTo(backend.end);
     }
     if (options.clients === false)
-      return { report: harness.summary([]), trace: [], kind: input.kind, sports: [], eventsShown: {} };
+      return { report: harness.summary([]), trace: [], siteTrace: [], kind: input.kind, sports: [], eventsShown: {} };
     await harness.settle(options.settleMs ?? SETTLE_MS);
     const mismatches = harness.checkFinal();
     const eventsShown: Record<number, number> = {};
@@ -107,6 +119,7 @@ export async function runReplay(input: ReplayInput, options: RunReplayOptions = 
     return {
       report: harness.summary(mismatches),
       trace: harness.trace,
+      siteTrace: harness.siteTrace,
       kind: input.kind,
       sports: backend.sports,
       eventsShown,
