@@ -6,7 +6,8 @@ export type DetailTab = 'core' | 'hashes' | 'summary' | 'stats' | 'lineups' | 'h
 
 export type ProviderRequest =
   | {
-      readonly kind: 'full' | 'odds';
+      /** `groupFull`: the fp_ day list of a group sport (S7-2). */
+      readonly kind: 'full' | 'groupFull' | 'odds';
       readonly sportId: number;
       readonly day: number;
       readonly timezoneHour: number;
@@ -39,6 +40,14 @@ export function providerRequestOf(name: FeedName): ProviderRequest | null {
   switch (name.kind) {
     case 'full':
       return { kind: 'full', sportId: name.sport, day: name.day, timezoneHour: name.tz, projectType: name.projectType };
+    case 'fullGroup':
+      return {
+        kind: 'groupFull',
+        sportId: name.sport,
+        day: name.day,
+        timezoneHour: name.tz,
+        projectType: name.projectType,
+      };
     case 'fullOdds':
       return { kind: 'odds', sportId: name.sport, day: name.day, timezoneHour: name.tz, projectType: name.projectType };
     case 'update':

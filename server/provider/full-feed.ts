@@ -65,6 +65,15 @@ export function dayMatchesByLeague(world: WorldState, query: Omit<DayListQuery, 
 }
 
 export function renderDayList(world: WorldState, query: DayListQuery): string {
+  return feedBodyFromText(dayListPart(world, query), { signature: query.signature, refreshUtime: query.refreshUtime });
+}
+
+/**
+ * One sport's rows of a day list, without the trailer: the SA row, each league's ZA row and its AA
+ * rows, then QA rows for the sport's events that were moved and now start outside this day
+ * (protocol.md §6.4). A group's list (fp_) is its children's parts in a row.
+ */
+export function dayListPart(world: WorldState, query: Omit<DayListQuery, 'signature' | 'refreshUtime'>): string {
   const { window, leagues } = dayMatchesByLeague(world, query);
   const parts: string[] = [serializeRows([sportRow(query.sportId)])];
   for (const { league, matches } of leagues) {
@@ -72,7 +81,6 @@ export function renderDayList(world: WorldState, query: DayListQuery): string {
     for (const match of matches) parts.push(fullEventRowText(match));
   }
   const rows: FeedRow[] = [];
-  // QA: events of this sport that were moved and now start outside this day (protocol.md §6.4).
   const reach = MOVED_REACH_DAYS * 86_400;
   for (const id of world.moved.keys()) {
     const match = world.matches.get(id);
@@ -83,5 +91,5 @@ export function renderDayList(world: WorldState, query: DayListQuery): string {
     rows.push(movedRow(match));
   }
   parts.push(serializeRows(rows));
-  return feedBodyFromText(parts.join(''), { signature: query.signature, refreshUtime: query.refreshUtime });
+  return parts.join('');
 }

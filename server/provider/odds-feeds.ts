@@ -19,6 +19,11 @@ export interface OddsListQuery {
 }
 
 export function renderOddsList(world: WorldState, query: OddsListQuery): string {
+  return feedBody(oddsListRows(world, query), { signature: query.signature });
+}
+
+/** One sport's rows of an odds list, without the trailer (a group's is its children's in a row). */
+export function oddsListRows(world: WorldState, query: Omit<OddsListQuery, 'signature'>): FeedRow[] {
   const rows: FeedRow[] = [sportRow(query.sportId)];
   for (const { matches } of dayMatchesByLeague(world, query).leagues) {
     for (const match of matches) {
@@ -26,7 +31,7 @@ export function renderOddsList(world: WorldState, query: OddsListQuery): string 
       if (row) rows.push(row);
     }
   }
-  return feedBody(rows, { signature: query.signature });
+  return rows;
 }
 
 export interface OddsUpdateQuery {

@@ -31,11 +31,16 @@ export function liveMatchesByLeague(world: WorldState, sportId: number) {
 }
 
 export function renderRepair(world: WorldState, sportId: number, signature: string): string {
+  return feedBodyFromText(repairPart(world, sportId), { signature });
+}
+
+/** One sport's rows of a repair feed, without the trailer (a group's is its children's in a row). */
+export function repairPart(world: WorldState, sportId: number): string {
   const head: FeedRow[] = [sportRow(sportId), [['ST', 'repair']]];
   const parts = [serializeRows(head)];
   for (const { league, matches } of liveMatchesByLeague(world, sportId)) {
     parts.push(leagueRowText(league));
     for (const match of matches) parts.push(fullEventRowText(match));
   }
-  return feedBodyFromText(parts.join(''), { signature });
+  return parts.join('');
 }

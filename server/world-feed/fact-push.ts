@@ -1,14 +1,15 @@
-// Pushes after facts changed the world (S7-23): per touched sport its update since the last push,
-// per touched match that somebody has open its g_ hashes when they changed, and sys_ at most once
+// Pushes after facts changed the world (S7-23): per touched sport (and the group it belongs to,
+// S3-2) its update since the last push, per touched match that somebody has open its g_ hashes when they changed, and sys_ at most once
 // per interval of virtual time.
 import { gamesSubject, sysSubject, updateSubject } from '../../src/protocol/push-subjects';
 import type { MatchState, WorldState } from '../../sim/world/state';
 import { renderSys } from '../provider/sys-feed';
-import { renderUpdate } from '../provider/update-feed';
+import { renderUpdateOf } from '../provider/sport-lists';
 import { renderDetail } from './detail-feeds';
 import type { FactScan } from './fact-scan';
 import type { FeedVersions } from './feed-versions';
 import type { PushListeners } from './push-listeners';
+import { listSports, listsOf } from './sport-groups';
 
 export interface FactPushContext {
   readonly now: () => number;
@@ -43,11 +44,12 @@ export class FactPush {
 
   push(state: WorldState, scan: FactScan): void {
     const { versions, listeners, projectType, now } = this.context;
+    const lists = new Set([...scan.sports].flatMap(listsOf));
     if (listeners.size === 0) {
-      for (const sportId of scan.sports) this.pushedVersion.set(sportId, versions.version(sportId));
+      for (const sportId of lists) this.pushedVersion.set(sportId, versions.version(sportId));
       return;
     }
-    for (const sportId of scan.sports) this.pushUpdate(state, sportId);
+    for (const sportId of lists) this.pushUpdate(state, sportId);
     for (const id of scan.matches) this.pushHashes(state, id);
     if (now() - this.lastSysPush >= this.context.sysPushIntervalMs) {
       this.lastSysPush = now();
@@ -67,12 +69,12 @@ export class FactPush {
     if (current <= since) return;
     this.pushedVersion.set(sportId, current);
     const query = {
-      sportId,
       sinceVersion: since,
       refreshUtime: versions.refreshOf(sportId),
       signature: versions.signature(sportId, current),
     };
-    listeners.emit({ subject, body: renderUpdate(state, query, versions.changedSince(sportId, since)) }); // S7-23
+    const body = renderUpdateOf(state, listSports(sportId), query, (child) => versions.changedSince(child, since));
+    listeners.emit({ subject, body }); // S7-23
   }
 
   private pushHashes(state: WorldState, id: string): void {

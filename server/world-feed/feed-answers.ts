@@ -1,5 +1,6 @@
 // What the world answers a feed request: the name parsed into a provider request (404 for names the
-// world does not serve), then the list, update, system or detail answer.
+// world does not serve), then the list, update, system or detail answer. S7-2: a group sport's day
+// list is its fp_ feed, so f_ of a group sport and fp_ of any other sport are not feeds (404).
 import { sportById } from '../../src/domain/sports';
 import type { FeedRequest, FeedResponse } from '../../src/protocol/feed-source';
 import { toProviderRequest } from '../provider/feed-request';
@@ -7,6 +8,7 @@ import { renderSys } from '../provider/sys-feed';
 import { answerDetail } from './detail-feeds';
 import { answerDayList, answerRepair, answerUpdate, type ListFeedContext } from './list-feeds';
 import { NOT_FOUND, ok } from './responses';
+import { isGroupSport } from './sport-groups';
 
 export interface AnswerContext extends ListFeedContext {
   readonly projectType: number;
@@ -21,6 +23,9 @@ export function answerFeed(context: AnswerContext, request: FeedRequest): FeedRe
     case 'sys':
       return ok(renderSys(context.projectType, { now: context.now() }));
     case 'full':
+    case 'groupFull':
+      if (isGroupSport(parsed.sportId) !== (parsed.kind === 'groupFull')) return NOT_FOUND; // S7-2
+      return answerDayList(context, request.feed, parsed);
     case 'odds':
       return answerDayList(context, request.feed, parsed);
     case 'update':

@@ -1,10 +1,12 @@
 // Version bookkeeping of the world feeds: per sport its version and the matches changed since a
 // version (SportIndex), the update signatures that name those versions, the A2 refresh times, and
-// the world's version history in time.
+// the world's version history in time. A group sport's lists are its children's (S3-2): its version
+// and refresh time are the highest of theirs, and its signatures are salted with its own id.
 import type { MatchState, WorldState } from '../../sim/world/state';
 import { SportIndex } from '../provider/sport-version';
 import { RefreshTimes } from './refresh-times';
 import { SignatureBook } from './signature-book';
+import { isGroupSport, listSports } from './sport-groups';
 import { VersionHistory } from './version-history';
 
 export class FeedVersions {
@@ -25,10 +27,13 @@ export class FeedVersions {
   }
 
   version(sportId: number): number {
-    return this.index.version(this.world(), sportId);
+    if (!isGroupSport(sportId)) return this.index.version(this.world(), sportId);
+    let version = 0;
+    for (const child of listSports(sportId)) version = Math.max(version, this.index.version(this.world(), child));
+    return version;
   }
 
-  /** The sport's matches changed after `since`. */
+  /** The matches of a sport that is not a group changed after `since`. */
   changedSince(sportId: number, since: number): MatchState[] {
     return this.index.changedSince(this.world(), sportId, since);
   }
@@ -43,7 +48,10 @@ export class FeedVersions {
   }
 
   refreshOf(sportId: number): number {
-    return this.refresh.of(sportId);
+    if (!isGroupSport(sportId)) return this.refresh.of(sportId);
+    let utime = this.refresh.of(sportId);
+    for (const child of listSports(sportId)) utime = Math.max(utime, this.refresh.of(child));
+    return utime;
   }
 
   raiseRefresh(sportId: number, utime: number): void {

@@ -1,17 +1,17 @@
-// List feeds of one sport: the day list and its odds (S7-2, S7-11), cached per sport version and
+// List feeds of a sport's page: the day list and its odds (S7-2, S7-11), cached per sport version and
 // local day; update feeds (S7-4, S7-11) for the version the client's signature names (S7-19); and
-// the repair feed (S7-3).
+// the repair feed (S7-3). A group sport's lists are made of its children's (S3-2).
 import type { FeedResponse } from '../../src/protocol/feed-source';
 import type { WorldState } from '../../sim/world/state';
 import { localDayNumber } from '../provider/day-window';
-import { renderDayList } from '../provider/full-feed';
-import { renderOddsList, renderOddsUpdate } from '../provider/odds-feeds';
-import { renderRepair } from '../provider/repair-feed';
+import { ODDS_FIELDS } from '../provider/odds-feeds';
 import { INITIAL_SIGNATURE } from '../provider/signature';
-import { renderRefresh, renderUpdate } from '../provider/update-feed';
+import { renderDayListOf, renderOddsListOf, renderRepairOf, renderUpdateOf } from '../provider/sport-lists';
+import { renderRefresh } from '../provider/update-feed';
 import type { BodyCache } from './body-cache';
 import type { FeedVersions } from './feed-versions';
 import { NOT_MODIFIED, ok } from './responses';
+import { listSports } from './sport-groups';
 
 export interface ListFeedContext {
   readonly world: () => WorldState;
@@ -23,7 +23,7 @@ export interface ListFeedContext {
 }
 
 export interface DayQuery {
-  readonly kind: 'full' | 'odds';
+  readonly kind: 'full' | 'groupFull' | 'odds';
   readonly sportId: number;
   readonly day: number;
   readonly timezoneHour: number;
@@ -37,9 +37,13 @@ export function answerDayList(context: ListFeedContext, feed: string, query: Day
   const dayNumber = localDayNumber(Math.floor(now() / 1000), timezoneHour);
   const refreshUtime = versions.refreshOf(sportId);
   const signature = versions.signature(sportId, version);
-  const render = query.kind === 'full' ? renderDayList : renderOddsList;
-  const list = { sportId, dayOffset: day, timezoneHour, now: now(), signature, refreshUtime };
-  return ok(context.cache.get(feed, `${version}|${dayNumber}|${refreshUtime}`, () => render(context.world(), list)));
+  const list = { dayOffset: day, timezoneHour, now: now(), signature, refreshUtime };
+  const render = query.kind === 'odds' ? renderOddsListOf : renderDayListOf;
+  return ok(
+    context.cache.get(feed, `${version}|${dayNumber}|${refreshUtime}`, () =>
+      render(context.world(), listSports(sportId), list),
+    ),
+  );
 }
 
 export function answerRepair(context: ListFeedContext, feed: string, sportId: number): FeedResponse {
@@ -47,7 +51,7 @@ export function answerRepair(context: ListFeedContext, feed: string, sportId: nu
   const version = versions.version(sportId);
   return ok(
     context.cache.get(feed, `${version}`, () =>
-      renderRepair(context.world(), sportId, versions.signature(sportId, version)),
+      renderRepairOf(context.world(), listSports(sportId), versions.signature(sportId, version)),
     ),
   );
 }
@@ -76,12 +80,12 @@ export function answerUpdate(
     return ok(renderRefresh(sportId, Math.max(refreshUtime, Math.floor(now() / 1000)), currentSignature));
   }
   const from = since;
-  const query = { sportId, sinceVersion: from, refreshUtime, signature: currentSignature };
+  const query = { sinceVersion: from, refreshUtime, signature: currentSignature };
   return ok(
     context.cache.get(`${kind}|${sportId}|${from}`, `${current}|${refreshUtime}`, () =>
       kind === 'u'
-        ? renderUpdate(context.world(), query, versions.changedSince(sportId, from))
-        : renderOddsUpdate(context.world(), query),
+        ? renderUpdateOf(context.world(), listSports(sportId), query, (child) => versions.changedSince(child, from))
+        : renderUpdateOf(context.world(), listSports(sportId), { ...query, fields: ODDS_FIELDS }),
     ),
   );
 }

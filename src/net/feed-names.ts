@@ -1,6 +1,7 @@
 // Feed names for the calls the feed cycle makes (S7-2…S7-6, S7-11), through the shared
 // src/protocol/feed-names.ts builder.
 import { EDITION } from '../domain/edition';
+import { sportById } from '../domain/sports';
 import { buildFeedName } from '../protocol/feed-names';
 import { updateSubject as pushUpdateSubject } from '../protocol/push-subjects';
 import type { FeedCall } from './feed-call';
@@ -20,8 +21,11 @@ export const DEFAULT_FEED_PAGE: FeedPage = {
 export function feedNameFor(call: FeedCall, page: FeedPage = DEFAULT_FEED_PAGE): string {
   const { timezoneHour: tz, language: lang, projectType } = page;
   switch (call.kind) {
-    case 'full':
-      return buildFeedName({ kind: 'full', sport: call.sport, day: call.day, tz, lang, projectType }); // S7-2
+    case 'full': {
+      // S7-2: group sports (S3-2) load their day list from fp_, with their children's events.
+      const kind = sportById(call.sport)?.isGroup ? 'fullGroup' : 'full';
+      return buildFeedName({ kind, sport: call.sport, day: call.day, tz, lang, projectType });
+    }
     case 'repair':
       return buildFeedName({ kind: 'repair', sport: call.sport, projectType }); // S7-3
     case 'update':
