@@ -128,7 +128,7 @@ export function registerLegacyRoutes(app: FastifyInstance, service: AccountServi
   });
 
   // A7-8
-  route('/v3/passwordchange', async (body) => {
+  route('/v3/passwordchange', async (body, request) => {
     const id = str(body, 'id', 64);
     const code = str(body, 'code', 128);
     const newPassword = str(body, 'newpassword', PASSWORD_MAX_LENGTH);
@@ -137,7 +137,12 @@ export function registerLegacyRoutes(app: FastifyInstance, service: AccountServi
     } else {
       const current = await authenticate(ctx, id, code);
       if (!current) throw new LegacyFailure('XE1');
-      await changePassword(ctx, current, code, str(body, 'password', PASSWORD_MAX_LENGTH), newPassword);
+      await changePassword(ctx, service.limiter, current, {
+        sessionHash: code,
+        oldPassword: str(body, 'password', PASSWORD_MAX_LENGTH),
+        newPassword,
+        address: request.ip,
+      });
     }
     return done;
   });

@@ -9,12 +9,13 @@ import {
 import { ACCOUNT_STATUS, type TermsAgreements } from '../../../src/account/wire';
 import type { UsersTable } from '../db/schema';
 import { hashPassword, needsRehash, verifyPassword } from '../security/password';
-import type { FailureLimiter } from '../security/rate-limit';
+import { type FailureLimiter, limiterAccount } from '../security/rate-limit';
 import { randomId } from '../security/tokens';
 import { consumeCode, issueCode } from './codes';
 import { agreeToTerms, consentReport } from './consent';
 import { type ServiceContext, emailKey, link } from './context';
 import { LegacyFailure } from './errors';
+import { checkPasswordLimited } from './password-check';
 import { createSession, endAllSessions } from './sessions';
 
 export async function findUserByEmail(
@@ -118,16 +119,16 @@ export async function login(
   limiter: FailureLimiter,
   input: { email: string; password: string; namespace: string; project: number; address: string },
 ): Promise<LoginAnswerBody> {
-  const account = `${input.namespace}:${emailKey(input.email)}`;
-  if (limiter.isBlocked(account, input.address)) throw new LegacyFailure('XE13');
   const user = await findUserByEmail(ctx, input.namespace, input.email);
   const stored = user?.password_hash ?? (await dummyHashFor(ctx.settings.scryptLogN));
-  const matches = await verifyPassword(input.password, stored);
-  if (!user?.password_hash || !matches) {
-    limiter.recordFailure(account, input.address);
-    throw new LegacyFailure('XE1');
-  }
-  limiter.recordSuccess(account);
+  const matches = await checkPasswordLimited(
+    limiter,
+    limiterAccount(input.namespace, input.email),
+    input.address,
+    // The dummy hash is checked too, so an unknown email costs the same work, but it never matches.
+    async () => (await verifyPassword(input.password, stored)) && Boolean(user?.password_hash),
+  );
+  if (!user?.password_hash || !matches) throw new LegacyFailure('XE1');
   if (Number(user.status) === ACCOUNT_STATUS.registrationNotConfirmed) throw new LegacyFailure('XE4'); // A4-5
   if (needsRehash(user.password_hash, ctx.settings.scryptLogN)) {
     const rehashed = await hashPassword(input.password, ctx.settings.scryptLogN);
@@ -150,18 +151,25 @@ export async function verify(
   await ctx.db.updateTable('users').set(changes).where('id', '=', input.i).execute();
 }
 
-/** A7-8 with the current password: other sessions end, this one stays. */
+/**
+ * A7-8 with the current password: other sessions end, this one stays. The current password is checked under the
+ * same limiter as login (a stolen session must not guess it freely); when it refuses, XE13.
+ */
 export async function changePassword(
   ctx: ServiceContext,
+  limiter: FailureLimiter,
   user: UsersTable,
-  sessionHash: string,
-  oldPassword: string,
-  newPassword: string,
+  input: { sessionHash: string; oldPassword: string; newPassword: string; address: string },
 ): Promise<void> {
+  const { sessionHash, oldPassword, newPassword } = input;
   if (!isOldPassword(oldPassword) || !isNewPassword(newPassword)) throw new LegacyFailure('XE11');
+  const stored = user.password_hash;
   // A wrong current password is a failed verification (XE5 → 'password invalid'), not a login mismatch, which
   // would end the session (A4-6).
-  if (!user.password_hash || !(await verifyPassword(oldPassword, user.password_hash))) throw new LegacyFailure('XE5');
+  if (!stored) throw new LegacyFailure('XE5');
+  const account = limiterAccount(user.namespace, user.email);
+  if (!(await checkPasswordLimited(limiter, account, input.address, () => verifyPassword(oldPassword, stored))))
+    throw new LegacyFailure('XE5');
   const hash = await hashPassword(newPassword, ctx.settings.scryptLogN);
   await ctx.db
     .updateTable('users')
