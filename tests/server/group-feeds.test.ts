@@ -3,6 +3,7 @@
 // children's too; f_ of a group and fp_ of any other sport are no feeds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childSports } from '../../src/domain/sports';
+import { parseRows } from '../../src/protocol/codec';
 import type { PushMessage } from '../../src/protocol/feed-source';
 import { parseListFeed } from '../../src/protocol/list-feed';
 import { startWorldServer, type WorldServer } from '../../server/world-server';
@@ -95,6 +96,17 @@ describe('group sports (S7-2)', () => {
       expect(response.status, name).toBe(404);
       expect(await response.text()).toBe('0');
     }
+  });
+
+  it('S7-11: fo_37 answers with its children’s odds lists in turn, each under its child’s SA', async () => {
+    const response = await feed('fo_37_0_5_kk_1_0');
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    const sports = parseRows(body).filter((row) => row[0]?.[0] === 'SA');
+    expect(sports.map((row) => Number(row[0]?.[1]))).toEqual(children(37));
+    const odds = parseListFeed(body);
+    const own = await Promise.all(children(37).map((child) => list(`fo_${child}_0_5_kk_1_0`)));
+    expect(odds.events).toEqual(own.flatMap((f) => f.events));
   });
 
   it('S7-3: r_31 carries the live events of its children in the repair form', async () => {
