@@ -131,6 +131,23 @@ const migrations: Record<string, Migration> = {
       await (db as Kysely<any>).deleteFrom('terms_documents').where('version', '=', 1).execute();
     },
   },
+  '2025_02_003_session_last_seen': {
+    // Sessions expire after an idle time as well as a maximum age (service/sessions.ts).
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('sessions')
+        .addColumn('last_seen_at', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+      // biome-ignore lint/suspicious/noExplicitAny: the migration runs against an untyped Kysely
+      await (db as Kysely<any>)
+        .updateTable('sessions')
+        .set((eb) => ({ last_seen_at: eb.ref('created_at') }))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('sessions').dropColumn('last_seen_at').execute();
+    },
+  },
 };
 
 export const accountMigrationProvider: MigrationProvider = {

@@ -22,6 +22,8 @@ export interface SessionsTable {
   token_hash: string;
   user_id: string;
   created_at: number;
+  /** Last authenticated use, written at most once a minute. */
+  last_seen_at: number;
 }
 
 export interface CodesTable {
