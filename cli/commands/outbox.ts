@@ -1,5 +1,6 @@
-// `scores outbox [--to <email>] [--json] [--db <file>]`: the messages the account service wrote to its outbox
-// (verification, reset, social, deletion), newest first — what a developer would otherwise read in a mailbox.
+// `scores outbox [--to <email>] [--json] [--db <file>]`: the messages the account service recorded in its outbox
+// (verification, reset, social), newest first. The table keeps links without their codes; a developer who needs a
+// working link reads GET /dev/outbox of `scores serve --dev`.
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { DEFAULT_ACCOUNT_DB_FILE, openAccountDb } from '../../server/account/db/open';
@@ -44,7 +45,7 @@ export async function readOutbox(options: OutboxOptions): Promise<string> {
 export function registerOutbox(program: Command): void {
   program
     .command('outbox')
-    .description('Show the emails the account service wrote to its outbox, newest first')
+    .description('Show the emails the account service recorded, newest first (links without their codes)')
     .option('--to <email>', 'only messages to this address')
     .option('--json', 'print one JSON object { messages: [...] }')
     .option('--db <file>', 'account database file', DEFAULT_ACCOUNT_DB_FILE)

@@ -108,7 +108,7 @@ export const accountPlugin: FastifyPluginAsync<AccountPluginOptions> = async (ap
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
 
   const smtp = options.smtp === undefined ? smtpFromEnv() : options.smtp;
-  const mailer = new Mailer(db, smtp, now);
+  const mailer = new Mailer(db, smtp, now, { keepForDev: dev });
   const configuredPublicUrl = options.publicUrl ?? process.env.PUBLIC_URL;
   const ctx: ServiceContext = {
     db,
@@ -201,7 +201,7 @@ export const accountPlugin: FastifyPluginAsync<AccountPluginOptions> = async (ap
   registerLegacyRoutes(app, service);
   registerV5Routes(app, service);
   if (dev) {
-    registerDevOutbox(app, db);
+    registerDevOutbox(app, mailer);
     if (useDevOidc) await app.register(devOidcPlugin, { issuerBase: options.oidc?.devIssuerBase });
   }
 

@@ -1,5 +1,6 @@
-// Every message goes to the outbox table (readable at GET /dev/outbox and with `scores outbox`); when SMTP is
-// configured it is also sent, and the row records when (or why not).
+// Every message is rendered once, sent through SMTP when configured, and recorded in the outbox table with its codes
+// removed: emailed codes exist in clear only in the sent mail (the database keeps their SHA-256 in `codes`). In dev
+// mode the Mailer also keeps the latest messages whole in memory for GET /dev/outbox; `scores outbox` reads the table.
 import type { Kysely } from 'kysely';
 import type { EmailKind } from '../../../src/account/wire';
 import type { AccountDatabase, OutboxTable } from '../db/schema';
@@ -18,6 +19,21 @@ export interface OutboxMessage {
   error: string | null;
 }
 
+/** Messages kept whole in memory in dev mode (the dev outbox's page size). */
+export const DEV_OUTBOX_SIZE = 200;
+/** Stands in the outbox table for the code of an emailed link. */
+export const REDACTED_CODE = '[removed]';
+/**
+ * Not recorded in the table: the confirmation of a deleted account is written after its rows are gone and would
+ * otherwise keep its address on disk.
+ */
+const UNRECORDED_KINDS: ReadonlySet<EmailKind> = new Set(['deleteAccount']);
+
+/** The body without the codes of its links (the `c` parameter of /account/verify and /account/reset links). */
+export function redactCodes(body: string): string {
+  return body.replace(/(https?:\/\/\S*?[?&]c=)[^&\s]+/g, `$1${REDACTED_CODE}`);
+}
+
 export function toOutboxMessage(row: OutboxTable): OutboxMessage {
   return {
     id: row.id,
@@ -31,6 +47,7 @@ export function toOutboxMessage(row: OutboxTable): OutboxMessage {
   };
 }
 
+/** The recorded messages (codes removed), newest first. */
 export async function listOutbox(
   db: Kysely<AccountDatabase>,
   filter: { to?: string; limit?: number } = {},
@@ -45,50 +62,71 @@ export async function listOutbox(
   return rows.map(toOutboxMessage);
 }
 
+export interface MailerOptions {
+  /** Keep the latest messages whole in memory for the dev outbox (dev mode only: they hold working codes). */
+  keepForDev?: boolean;
+}
+
 export class Mailer {
   private readonly pending = new Set<Promise<void>>();
   /** Orders messages written within the same millisecond. */
   private sequence = 0;
+  /** Dev mode: the latest whole messages, oldest first; null otherwise. */
+  private readonly devMessages: OutboxMessage[] | null;
   constructor(
     private readonly db: Kysely<AccountDatabase>,
     private readonly smtp: SmtpOptions | null,
     private readonly now: () => number,
-  ) {}
+    options: MailerOptions = {},
+  ) {
+    this.devMessages = options.keepForDev ? [] : null;
+  }
 
-  /** Writes the message to the outbox and, with SMTP configured, sends it in the background. */
+  /** Records the message (codes removed) and, with SMTP configured, sends it whole in the background. */
   async send(kind: EmailKind, to: string, params: MailParams): Promise<string> {
     const content = renderMail(kind, params);
     this.sequence = (this.sequence + 1) % 1_000_000;
     const id = `${this.now().toString(36).padStart(10, '0')}${this.sequence.toString(36).padStart(4, '0')}${randomId()}`;
-    await this.db
-      .insertInto('outbox')
-      .values({
-        id,
-        to_address: to.toLowerCase(),
-        kind,
-        subject: content.subject,
-        body: content.body,
-        created_at: this.now(),
-        sent_at: null,
-        error: null,
-      })
-      .execute();
+    const row: OutboxTable = {
+      id,
+      to_address: to.toLowerCase(),
+      kind,
+      subject: content.subject,
+      body: redactCodes(content.body),
+      created_at: this.now(),
+      sent_at: null,
+      error: null,
+    };
+    const recorded = !UNRECORDED_KINDS.has(kind);
+    if (recorded) await this.db.insertInto('outbox').values(row).execute();
+    const devCopy = this.keepForDev({ ...toOutboxMessage(row), body: content.body });
     if (this.smtp) {
       const smtp = this.smtp;
+      const outcome = (changes: { sent_at: number } | { error: string }) => {
+        if (devCopy) Object.assign(devCopy, toOutboxMessage({ ...row, ...changes }), { body: content.body });
+        return recorded ? this.db.updateTable('outbox').set(changes).where('id', '=', id).execute() : undefined;
+      };
       const task = sendSmtp(smtp, { to, ...content })
-        .then(() => this.db.updateTable('outbox').set({ sent_at: this.now() }).where('id', '=', id).execute())
-        .catch((error: unknown) =>
-          this.db
-            .updateTable('outbox')
-            .set({ error: error instanceof Error ? error.message : String(error) })
-            .where('id', '=', id)
-            .execute(),
-        )
+        .then(() => outcome({ sent_at: this.now() }))
+        .catch((error: unknown) => outcome({ error: error instanceof Error ? error.message : String(error) }))
         .then(() => undefined)
         .finally(() => this.pending.delete(task));
       this.pending.add(task);
     }
     return id;
+  }
+
+  private keepForDev(message: OutboxMessage): OutboxMessage | null {
+    if (!this.devMessages) return null;
+    this.devMessages.push(message);
+    if (this.devMessages.length > DEV_OUTBOX_SIZE) this.devMessages.shift();
+    return message;
+  }
+
+  /** Dev mode: the latest messages whole (with their codes), newest first; empty otherwise. */
+  devOutbox(filter: { to?: string } = {}): OutboxMessage[] {
+    const to = filter.to?.toLowerCase();
+    return (this.devMessages ?? []).filter((m) => !to || m.to === to).reverse();
   }
 
   /** Resolves when every background send has finished (tests, shutdown). */

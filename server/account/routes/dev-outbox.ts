@@ -1,8 +1,7 @@
 // GET /dev/outbox: the messages the service would have emailed, for developers (registered only in dev mode).
+// They come whole, codes included, from the Mailer's memory (since this server started), not from the outbox table.
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { AccountDatabase } from '../db/schema';
-import { listOutbox } from '../mail/outbox';
+import type { Mailer } from '../mail/outbox';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -12,10 +11,10 @@ function linkify(text: string): string {
   return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 }
 
-export function registerDevOutbox(app: FastifyInstance, db: Kysely<AccountDatabase>): void {
+export function registerDevOutbox(app: FastifyInstance, mailer: Mailer): void {
   app.get('/dev/outbox', async (request, reply) => {
     const q = request.query as { to?: string; format?: string };
-    const messages = await listOutbox(db, { to: q.to });
+    const messages = mailer.devOutbox({ to: q.to });
     reply.header('cache-control', 'no-store');
     if (q.format === 'json' || /application\/json/.test(request.headers.accept ?? '')) return { messages };
     const rows = messages

@@ -7,6 +7,7 @@ import {
   isVerificationCode,
 } from '../../../src/domain/account-validation';
 import { ACCOUNT_STATUS, type TermsAgreements } from '../../../src/account/wire';
+import { eraseDeletedRows } from '../db/open';
 import type { UsersTable } from '../db/schema';
 import { hashPassword, needsRehash, verifyPassword } from '../security/password';
 import { type FailureLimiter, limiterAccount } from '../security/rate-limit';
@@ -256,12 +257,20 @@ export async function updateUser(
   }
 }
 
-/** A7-6: the account, its sessions, codes, connections and data go; a 'deleteAccount' message confirms it. */
+/**
+ * A7-6: the account, its sessions, codes, connections, data and recorded mail (to its address, or linking to it) go;
+ * a 'deleteAccount' message confirms it, sent but not recorded (mail/outbox.ts).
+ */
 export async function deleteAccount(ctx: ServiceContext, user: UsersTable): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     for (const table of ['sessions', 'codes', 'connections', 'user_data', 'terms_agreements', 'marketing'] as const)
       await trx.deleteFrom(table).where('user_id', '=', user.id).execute();
+    await trx
+      .deleteFrom('outbox')
+      .where((eb) => eb.or([eb('to_address', '=', user.email.toLowerCase()), eb('body', 'like', `%i=${user.id}%`)]))
+      .execute();
     await trx.deleteFrom('users').where('id', '=', user.id).execute();
   });
+  eraseDeletedRows(ctx.db);
   await ctx.mailer.send('deleteAccount', user.email, { name: user.name });
 }
