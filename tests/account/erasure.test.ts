@@ -1,8 +1,10 @@
 // Codes only in the sent mail, and nothing of a deleted account left readable in the SQLite file or its WAL.
 import { readFileSync, existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../cli/commands/outbox';
+import { accountMigrationProvider, migrateAccountDb } from '../../server/account/db/migrations';
 import { REDACTED_CODE, redactCodes } from '../../server/account/mail/outbox';
 import {
   NS,
@@ -61,6 +63,37 @@ describe('emailed codes at rest', () => {
     expect(redactCodes('https://x.kz/v?t=verifyEmail&c=ff&i=1')).toBe(
       `https://x.kz/v?t=verifyEmail&c=${REDACTED_CODE}&i=1`,
     );
+  });
+
+  it('A5-6 mail recorded before codes were removed loses them when the database is migrated', async () => {
+    const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: new Database(':memory:') }) });
+    try {
+      await new Migrator({ db, provider: accountMigrationProvider }).migrateTo('2025_02_003_session_last_seen');
+      // biome-ignore lint/suspicious/noExplicitAny: rows of the old schema
+      const old = db as Kysely<any>;
+      const row = {
+        to_address: 'old@example.kz',
+        kind: 'verify',
+        subject: 's',
+        created_at: 1,
+        sent_at: null,
+        error: null,
+      };
+      await old
+        .insertInto('outbox')
+        .values([
+          { ...row, id: 'a', body: `Open:\nhttp://x.kz/kz/account/verify?t=verifyAccount&i=u1&c=${'a'.repeat(40)}\n` },
+          { ...row, id: 'b', body: 'No link here.' },
+        ])
+        .execute();
+      await migrateAccountDb(db);
+      expect(await old.selectFrom('outbox').select(['id', 'body']).orderBy('id').execute()).toEqual([
+        { id: 'a', body: `Open:\nhttp://x.kz/kz/account/verify?t=verifyAccount&i=u1&c=${REDACTED_CODE}\n` },
+        { id: 'b', body: 'No link here.' },
+      ]);
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('A3-7 without dev mode nothing is kept whole in memory', async () => {

@@ -1,6 +1,7 @@
 // Versioned schema of the account service, applied by Kysely's Migrator from this in-code provider.
 // Only portable DDL (text, integer, bigint, composite keys, indexes), so SQLite and PostgreSQL both run it.
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { redactCodes } from '../mail/redact';
 import { TERMS_SEED } from './terms-seed';
 
 const migrations: Record<string, Migration> = {
@@ -147,6 +148,19 @@ const migrations: Record<string, Migration> = {
     async down(db: Kysely<unknown>) {
       await db.schema.alterTable('sessions').dropColumn('last_seen_at').execute();
     },
+  },
+  '2025_02_004_outbox_without_codes': {
+    // Mail recorded before codes were removed from the outbox table loses them now.
+    async up(db: Kysely<unknown>) {
+      // biome-ignore lint/suspicious/noExplicitAny: the migration runs against an untyped Kysely
+      const untyped = db as Kysely<any>;
+      const rows: { id: string; body: string }[] = await untyped.selectFrom('outbox').select(['id', 'body']).execute();
+      for (const row of rows) {
+        const body = redactCodes(row.body);
+        if (body !== row.body) await untyped.updateTable('outbox').set({ body }).where('id', '=', row.id).execute();
+      }
+    },
+    async down() {}, // the codes are gone
   },
 };
 

@@ -5,8 +5,11 @@ import type { Kysely } from 'kysely';
 import type { EmailKind } from '../../../src/account/wire';
 import type { AccountDatabase, OutboxTable } from '../db/schema';
 import { randomId } from '../security/tokens';
+import { redactCodes } from './redact';
 import { type SmtpOptions, sendSmtp } from './smtp';
 import { type MailParams, renderMail } from './templates';
+
+export { REDACTED_CODE, redactCodes } from './redact';
 
 export interface OutboxMessage {
   id: string;
@@ -21,18 +24,11 @@ export interface OutboxMessage {
 
 /** Messages kept whole in memory in dev mode (the dev outbox's page size). */
 export const DEV_OUTBOX_SIZE = 200;
-/** Stands in the outbox table for the code of an emailed link. */
-export const REDACTED_CODE = '[removed]';
 /**
  * Not recorded in the table: the confirmation of a deleted account is written after its rows are gone and would
  * otherwise keep its address on disk.
  */
 const UNRECORDED_KINDS: ReadonlySet<EmailKind> = new Set(['deleteAccount']);
-
-/** The body without the codes of its links (the `c` parameter of /account/verify and /account/reset links). */
-export function redactCodes(body: string): string {
-  return body.replace(/(https?:\/\/\S*?[?&]c=)[^&\s]+/g, `$1${REDACTED_CODE}`);
-}
 
 export function toOutboxMessage(row: OutboxTable): OutboxMessage {
   return {
