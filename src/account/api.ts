@@ -47,6 +47,12 @@ export interface LoginResult {
 export interface ProviderLoginResult extends LoginResult {
   isRegistration: boolean;
 }
+/** A7-12: the fields to change; a new email needs the current password and takes effect once the address confirms. */
+export interface UserFieldsUpdate {
+  name?: string;
+  email?: string;
+  password?: string;
+}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -189,8 +195,8 @@ export class AccountApi {
     return termsOf(answer as unknown as Record<string, unknown>);
   }
 
-  /** A7-12 */
-  async updateUser(loggedIn: LoggedIn, fields: { name?: string; email?: string }): Promise<void> {
+  /** A7-12: `password` (the current one) is required when the email changes. */
+  async updateUser(loggedIn: LoggedIn, fields: UserFieldsUpdate): Promise<void> {
     checkDoneAnswer(
       await this.ctx.http.request('POST', '/v3/update-user', { ...fields, loggedIn, project: this.ctx.projectId }),
     );

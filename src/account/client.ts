@@ -2,7 +2,13 @@
 // the stored user (A3-3), consent and marketing state (A4-1, A4-2), the after-login merge (A4-3), logout and
 // deletion (A4-4), forced logout (A4-6), data sync (A4-7) and announcements of changes made in other tabs (A4-8).
 import { type AccountClientSettings, type AccountMode, checkClientConfig } from '../domain/account-validation';
-import { type LoginResult, AccountApi, type ProviderLoginResult, type RegistrationInput } from './api';
+import {
+  type LoginResult,
+  AccountApi,
+  type ProviderLoginResult,
+  type RegistrationInput,
+  type UserFieldsUpdate,
+} from './api';
 import { flaggedTerms, marketingApprovalFrom, termsStateFrom, withoutConsentErrors } from './consent';
 import { applyDataDiff, diffFromData, isEmptyData } from './dotted';
 import { type AccountError, type AccountErrorMessages, TechnicalError } from './errors';
@@ -319,15 +325,14 @@ export class AccountClient {
 
   // ——— user fields and synced data ———
 
-  /** A7-12: the local email is updated when the email changed. */
-  updateUser(fields: { name?: string; email?: string }): Promise<void> {
+  /**
+   * A7-12: the name is stored at once. A new email only starts a change (the server mails the new address): the
+   * stored email stays until the address confirms it and /v4/getdata answers the new one.
+   */
+  updateUser(fields: UserFieldsUpdate): Promise<void> {
     return this.run(async () => {
       await this.api.updateUser(this.requireLogin(), fields);
       if (fields.name !== undefined) this.storage.setText('name', fields.name);
-      if (fields.email !== undefined && fields.email !== this.storage.getText('email')) {
-        this.storage.setText('email', fields.email);
-        this.storage.setBoolean('emailIsVerified', false);
-      }
     });
   }
 

@@ -133,14 +133,21 @@ describe('client calls', () => {
     expect(b.client.lastSyncedAt()).toBeGreaterThan(0);
   });
 
-  it('A7-12 update-user: the local email is updated when the email changed', async () => {
+  it('A7-12 update-user: the name is stored at once; a new email, sent with the password, only after it is confirmed', async () => {
     const { client, storage } = makeClient();
     await client.login('merge@example.kz', GOOD_PASSWORD);
-    await client.updateUser({ name: 'Merged_1', email: 'merge2@example.kz' });
-    expect(storage.get('lsid_email')).toBe('merge2@example.kz');
-    expect(storage.get('lsid_emailIsVerified')).toBe('false');
+    await expect(client.updateUser({ email: 'merge2@example.kz' })).rejects.toMatchObject({ code: 1004 });
+    await client.updateUser({ name: 'Merged_1', email: 'merge2@example.kz', password: GOOD_PASSWORD });
+    expect(storage.get('lsid_email')).toBe('merge@example.kz');
     expect(storage.get('lsid_name')).toBe('Merged_1');
-    await client.updateUser({ email: 'merge@example.kz' });
+    const params = linkParams((await lastMail(server, 'merge2@example.kz')).body);
+    await client.verify('verifyEmail', params.get('c') as string, params.get('i') as string);
+    await client.syncData();
+    expect(storage.get('lsid_email')).toBe('merge2@example.kz');
+    expect(storage.get('lsid_emailIsVerified')).toBe('true');
+    await client.updateUser({ email: 'merge@example.kz', password: GOOD_PASSWORD });
+    const back = linkParams((await lastMail(server, 'merge@example.kz')).body);
+    await client.verify('verifyEmail', back.get('c') as string, back.get('i') as string);
   });
 
   it('A7-8 A7-9 A7-10 password change, forgotten password (with and without captcha) and reset through the client', async () => {

@@ -162,6 +162,17 @@ const migrations: Record<string, Migration> = {
     },
     async down() {}, // the codes are gone
   },
+  '2025_02_005_pending_email': {
+    // A changed email waits here until the new address confirms it (service/email-change.ts).
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('users').addColumn('pending_email', 'text').execute();
+      await db.schema.alterTable('users').addColumn('pending_email_at', 'bigint').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('users').dropColumn('pending_email_at').execute();
+      await db.schema.alterTable('users').dropColumn('pending_email').execute();
+    },
+  },
 };
 
 export const accountMigrationProvider: MigrationProvider = {

@@ -13,6 +13,10 @@ export interface UsersTable {
   /** A3-7: 1 verified, 2 registration not confirmed. */
   status: number;
   email_verified: number;
+  /** A new email asked for by update-user, waiting for its 'verifyEmail' confirmation; absent or null when none. */
+  pending_email?: string | null;
+  /** When the pending email was asked for. */
+  pending_email_at?: number | null;
   created_at: number;
   updated_at: number;
 }

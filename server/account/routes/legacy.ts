@@ -17,7 +17,8 @@ import { LegacyFailure } from '../service/errors';
 import type { AccountService } from '../service/service';
 import { authenticate, credentialsOf, endSession } from '../service/sessions';
 import { loginUsingProvider } from '../service/social';
-import { changePassword, deleteAccount, login, register, resetPassword, updateUser, verify } from '../service/users';
+import { confirmEmailChange, updateUser } from '../service/email-change';
+import { changePassword, deleteAccount, login, register, resetPassword, verify } from '../service/users';
 
 type Body = Record<string, unknown>;
 const done = { r: LEGACY_SUCCESS };
@@ -106,12 +107,15 @@ export function registerLegacyRoutes(app: FastifyInstance, service: AccountServi
     }),
   );
 
-  // A7-5
+  // A7-5: verifyEmail completes an email change started by update-user.
   route('/v3/verification', async (body) => {
     const t = body.t === undefined ? 'verifyAccount' : body.t;
     if (t !== 'verifyAccount' && t !== 'verifyEmail') throw new LegacyFailure('XE11');
     namespace(body);
-    await verify(ctx, { t, c: str(body, 'c', 64), i: str(body, 'i', 64) });
+    const c = str(body, 'c', 64);
+    const i = str(body, 'i', 64);
+    if (t === 'verifyEmail') await confirmEmailChange(ctx, i, c);
+    else await verify(ctx, { c, i });
     return { ...done, t };
   });
 
@@ -172,11 +176,17 @@ export function registerLegacyRoutes(app: FastifyInstance, service: AccountServi
     return { ...done, termsAgreements: report.termsAgreements };
   });
 
-  // A7-12
+  // A7-12: a new email waits for confirmation; the answer and its timing are the same whether the address is taken.
   route('/v3/update-user', async (body, request) => {
     const { user: current } = await user(body, request);
     project(body);
-    await updateUser(ctx, current, { name: body.name, email: body.email });
+    const mail = await updateUser(ctx, service.limiter, current, {
+      name: body.name,
+      email: body.email,
+      password: body.password === undefined ? undefined : str(body, 'password', PASSWORD_MAX_LENGTH),
+      address: request.ip,
+    });
+    if (mail) service.later(mail);
     return done;
   });
 

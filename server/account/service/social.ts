@@ -1,5 +1,5 @@
 // Login through a social provider (A7-4): the ID token is verified against the provider's keys, then the identity
-// is matched to a connection, or to an account by verified email, or becomes a new account.
+// is matched to a connection, or to an account by an email both sides have verified, or becomes a new account.
 import { ACCOUNT_STATUS, SOCIAL_PROVIDERS } from '../../../src/account/wire';
 import type { UsersTable } from '../db/schema';
 import { OidcTokenError, type OidcVerifier } from '../oidc/verifier';
@@ -46,21 +46,17 @@ export async function loginUsingProvider(
   if (!identity.email) throw new LegacyFailure('XE7'); // provider needs email
   const existing = await findUserByEmail(ctx, input.namespace, identity.email);
   if (existing) {
-    // An account is joined to a provider only on a verified email, and only once per provider.
+    // Joining hands the account to whoever holds the provider identity, so both sides must have proven the address:
+    // an unconfirmed account may have been registered by someone else (who would keep its password). XE10 then.
+    if (!identity.emailVerified || !hasConfirmedEmail(existing)) throw new LegacyFailure('XE10');
     const other = await ctx.db
       .selectFrom('connections')
       .select('subject')
       .where('user_id', '=', existing.id)
       .where('provider', '=', input.provider)
       .executeTakeFirst();
-    if (other || !identity.emailVerified) throw new LegacyFailure('XE10'); // connection already used
+    if (other) throw new LegacyFailure('XE10'); // connection already used: one identity per provider
     await connect(ctx, input.provider, identity.subject, existing.id);
-    if (Number(existing.status) !== ACCOUNT_STATUS.verified)
-      await ctx.db
-        .updateTable('users')
-        .set({ status: ACCOUNT_STATUS.verified, email_verified: 1 })
-        .where('id', '=', existing.id)
-        .execute();
     return { ...(await loginAnswer(ctx, existing, input.project)), isRegistration: false };
   }
   if (input.provider === 'apple' && !identity.emailVerified) throw new LegacyFailure('XE9'); // apple registration fail
@@ -88,6 +84,11 @@ export async function loginUsingProvider(
   if (approved) await agreeToTerms(ctx, user.id, input.project);
   await ctx.mailer.send('social', user.email, { name: user.name, provider: input.provider });
   return { ...(await loginAnswer(ctx, user, input.project)), isRegistration: true };
+}
+
+/** The account's owner has confirmed its email (registration link, email change or password reset). */
+function hasConfirmedEmail(user: UsersTable): boolean {
+  return Number(user.email_verified) === 1 && Number(user.status) === ACCOUNT_STATUS.verified;
 }
 
 async function connect(ctx: ServiceContext, provider: string, subject: string, userId: string): Promise<void> {

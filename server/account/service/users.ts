@@ -1,11 +1,5 @@
-// Registration, login, verification, passwords, user fields and deletion (A7-2…A7-9, A7-12).
-import {
-  isAcceptableEmail,
-  isNewPassword,
-  isNickname,
-  isOldPassword,
-  isVerificationCode,
-} from '../../../src/domain/account-validation';
+// Registration, login, verification, passwords and deletion (A7-2…A7-9); user fields: email-change.ts.
+import { isNewPassword, isOldPassword, isVerificationCode } from '../../../src/domain/account-validation';
 import { ACCOUNT_STATUS, type TermsAgreements } from '../../../src/account/wire';
 import { eraseDeletedRows } from '../db/open';
 import type { UsersTable } from '../db/schema';
@@ -138,18 +132,15 @@ export async function login(
   return loginAnswer(ctx, user, input.project);
 }
 
-/** A7-5: verifyAccount confirms a registration; verifyEmail confirms a changed email. */
-export async function verify(
-  ctx: ServiceContext,
-  input: { t: 'verifyAccount' | 'verifyEmail'; c: string; i: string },
-): Promise<void> {
+/** A7-5 verifyAccount confirms a registration (verifyEmail, a changed email: email-change.ts). */
+export async function verify(ctx: ServiceContext, input: { c: string; i: string }): Promise<void> {
   if (!isVerificationCode(input.c)) throw new LegacyFailure('XE5'); // A5-6
-  if (!(await consumeCode(ctx, input.i, input.t, input.c))) throw new LegacyFailure('XE5');
-  const changes =
-    input.t === 'verifyAccount'
-      ? { status: ACCOUNT_STATUS.verified, email_verified: 1, updated_at: ctx.now() }
-      : { email_verified: 1, updated_at: ctx.now() };
-  await ctx.db.updateTable('users').set(changes).where('id', '=', input.i).execute();
+  if (!(await consumeCode(ctx, input.i, 'verifyAccount', input.c))) throw new LegacyFailure('XE5');
+  await ctx.db
+    .updateTable('users')
+    .set({ status: ACCOUNT_STATUS.verified, email_verified: 1, updated_at: ctx.now() })
+    .where('id', '=', input.i)
+    .execute();
 }
 
 /**
@@ -214,47 +205,6 @@ export async function sendPasswordReset(ctx: ServiceContext, namespace: string, 
     name: user.name,
     link: link(ctx, '/account/reset', { i: user.id, c: code }),
   });
-}
-
-/** A7-12: a new name (A5-4) and/or a new email, which waits for confirmation by a 'verifyEmail' message. */
-export async function updateUser(
-  ctx: ServiceContext,
-  user: UsersTable,
-  fields: { name?: unknown; email?: unknown },
-): Promise<void> {
-  const changes: Partial<UsersTable> = {};
-  if (fields.name !== undefined) {
-    if (typeof fields.name !== 'string' || !isNickname(fields.name)) throw new LegacyFailure('XE11');
-    changes.name = fields.name;
-  }
-  let newEmail: string | null = null;
-  if (fields.email !== undefined) {
-    if (typeof fields.email !== 'string' || !isAcceptableEmail(fields.email)) throw new LegacyFailure('XE11');
-    if (emailKey(fields.email) !== user.email_key) {
-      const other = await findUserByEmail(ctx, user.namespace, fields.email);
-      if (other) throw new LegacyFailure('XE3');
-      newEmail = fields.email.trim();
-      Object.assign(changes, { email: newEmail, email_key: emailKey(newEmail), email_verified: 0 });
-    }
-  }
-  if (Object.keys(changes).length === 0) return;
-  try {
-    await ctx.db
-      .updateTable('users')
-      .set({ ...changes, updated_at: ctx.now() })
-      .where('id', '=', user.id)
-      .execute();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new LegacyFailure('XE3');
-    throw error;
-  }
-  if (newEmail) {
-    const code = await issueCode(ctx, user.id, 'verifyEmail', ctx.settings.verifyCodeTtlMs);
-    await ctx.mailer.send('verifyEmail', newEmail, {
-      name: changes.name ?? user.name,
-      link: link(ctx, '/account/verify', { t: 'verifyEmail', i: user.id, c: code }),
-    });
-  }
 }
 
 /**
