@@ -2,7 +2,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, useMemo, useState } from 'react';
 import type { AccountClient } from '../../account/client';
-import { isAcceptableEmail, isNickname } from '../../domain/account-validation';
+import type { UserFieldsUpdate } from '../../account/api';
+import { isAcceptableEmail, isNickname, isOldPassword } from '../../domain/account-validation';
 import { type AccountLoginRef, marketingMachineFor } from './account-actors';
 import { Dialog, ErrorMessage, Field, Notice } from './Dialog';
 import { kkAccount } from './kk-account';
@@ -68,24 +69,37 @@ export function AccountSettingsDialog({ client, login, onNavigate, onClose }: Ac
   const profile = client.profile;
   const [name, setName] = useState(profile?.name ?? '');
   const [email, setEmail] = useState(profile?.email ?? '');
+  const [password, setPassword] = useState('');
+  /** The address a confirmation letter went to; the shown email stays the confirmed one. */
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [state, save] = useCall((fields: { name?: string; email?: string }) => client.updateUser(fields));
+  const [state, save] = useCall((fields: UserFieldsUpdate) => client.updateUser(fields));
   const loginError = useSelector(login, (s) => s.context.error);
   const busy = useSelector(login, (s) => s.hasTag('busy'));
+  const changesEmail = email.trim().toLowerCase() !== (profile?.email ?? '').toLowerCase();
   const errors = {
     name: isNickname(name) ? null : kkAccount.validation.nickname,
     email: isAcceptableEmail(email.trim()) ? null : kkAccount.validation.email,
+    password: !changesEmail || isOldPassword(password) ? null : kkAccount.validation.oldPassword,
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (errors.name || errors.email) return;
-    const fields: { name?: string; email?: string } = {};
+    if (errors.name || errors.email || errors.password) return;
+    const fields: UserFieldsUpdate = {};
     if (name !== profile?.name) fields.name = name;
-    if (email.trim() !== profile?.email) fields.email = email.trim();
-    if (Object.keys(fields).length > 0) void save(fields);
+    if (changesEmail) Object.assign(fields, { email: email.trim(), password });
+    if (Object.keys(fields).length === 0) return;
+    setSentTo(fields.email ?? null);
+    void save(fields).then((saved) => {
+      if (!saved || !fields.email) return;
+      // The change waits for the new address: the form shows the confirmed email again.
+      setEmail(profile?.email ?? '');
+      setPassword('');
+      setTouched(false);
+    });
   };
 
   return (
@@ -107,10 +121,24 @@ export function AccountSettingsDialog({ client, login, onNavigate, onClose }: Ac
           onChange={setEmail}
           error={touched ? errors.email : null}
         />
+        {changesEmail ? (
+          <>
+            <Field
+              name="password"
+              label={kkAccount.settings.currentPassword}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={setPassword}
+              error={touched ? errors.password : null}
+            />
+            <p className="account-dialog__hint">{kkAccount.settings.emailChangeHint}</p>
+          </>
+        ) : null}
         {profile && !client.storage.getBoolean('emailIsVerified') ? (
           <p className="account-dialog__hint">{kkAccount.settings.emailUnverified}</p>
         ) : null}
-        {state.done ? <Notice text={kkAccount.saved} /> : null}
+        {state.done ? <Notice text={sentTo ? kkAccount.settings.emailSent(sentTo) : kkAccount.saved} /> : null}
         <ErrorMessage text={accountErrorText(state.error)} />
         <button type="submit" className="button button--primary" disabled={state.busy}>
           {kkAccount.save}

@@ -83,6 +83,12 @@ export const kkAccount = {
     title: 'Тіркелгі баптаулары',
     profile: 'Профиль',
     emailUnverified: 'Email әлі расталмаған',
+    /** A7-12: an email change needs the current password. */
+    currentPassword: 'Қазіргі құпиясөз',
+    emailChangeHint:
+      'Email жаңа поштаға жіберілген сілтеме ашылғанда ғана ауысады. Google не Apple арқылы тіркеліп, құпиясөз қоймаған болсаңыз, алдымен «Құпиясөзді ұмыттыңыз ба?» арқылы құпиясөз орнатыңыз.',
+    emailSent: (email: string) =>
+      `${email} поштасына растау хаты жіберілді. Хаттағы сілтемені ашқанда email ауысады, оған дейін қазіргі email қалады.`,
     changePassword: 'Құпиясөзді өзгерту',
     marketing: 'Жарнамалық хабарламалар',
     logout: 'Шығу',
