@@ -1,38 +1,32 @@
-// The feed engine: the feed cycle, its feed-request children and the live marker wired to one
-// scoreboard and one feed client. The browser, the CLI and tests all start the page this way.
+// createFeedEngine: one list page on its own feed engine (machines/feed/engine-machine.ts), wired to
+// one scoreboard and one feed client. The CLI and tests start a page this way; the browser opens its
+// lists on the site root's `feedEngine` child instead (src/app/engine-session.ts).
 //
 //   const engine = createFeedEngine({ source, sport: 1 }).start();   // in-process FeedSource
-//   const engine = createFeedEngine({ transport: httpTransport({ origin }), sport: 1, push }).start();
+//   const engine = createFeedEngine({ transport: httpTransport({ origin }), sport: 1, push, now }).start();
 //   engine.scoreboard.subscribe(() => render(engine.scoreboard.snapshot()));
 //   engine.send({ type: 'day.select', day: -1 });
 //
 // UI events (FeedEngineEvent): day.select, tab.select, myGames.changed, league.toggleCollapsed,
 // page.visibility, page.online, reload (see machines/feed-cycle.ts).
-import { type Actor, createActor, fromCallback, fromPromise } from 'xstate';
-import type { FeedAnswer, FeedCall, FeedFetcher } from '../src/net/feed-call';
-import { createFeedClient, type FeedClient, isFailedParse } from '../src/net/feed-client';
+import { type Actor, createActor } from 'xstate';
+import type { FeedFetcher } from '../src/net/feed-call';
+import { createFeedClient, type FeedClient } from '../src/net/feed-client';
 import type { FeedPage } from '../src/net/feed-names';
 import type { PageSignals } from '../src/net/page-signals';
 import { type PushChannel, sourcePush } from '../src/net/push-client';
 import type { SysFeed } from '../src/net/sys-feed';
 import { type FeedTransport, sourceTransport } from '../src/net/transport';
 import type { FeedSource } from '../src/protocol/feed-source';
-import { parseListFeed } from '../src/protocol/list-feed';
-import type { ListFeed } from '../src/protocol/list-feed-types';
 import type { EventComparator } from '../src/scoreboard/event-order';
-import { type ApplyResult, createScoreboard, type FieldChange, type Scoreboard } from '../src/scoreboard/store';
+import { createScoreboard, type FieldChange, type Scoreboard } from '../src/scoreboard/store';
 import type { ScoreboardLeague } from '../src/scoreboard/types';
-import {
-  type FeedCycleEvent,
-  type FeedTab,
-  feedCycleMachine,
-  type MyGamesNeed,
-  HIGHLIGHT_TICK_MS,
-  PARSE_RETRY_MIN_MS,
-  PARSE_RETRY_SPAN_MS,
-} from './feed-cycle';
-import { feedRequestMachine } from './feed-request';
-import { type LiveMarkerEvent, liveMarkerMachine } from './live-marker';
+import type { FeedTab, feedCycleMachine, FeedUiEvent, MyGamesNeed } from './feed-cycle';
+import { scoreboardBoard } from './feed/board';
+import { type feedEngineMachine, liveMarkerId, provideFeedEngine } from './feed/engine-machine';
+import type { liveMarkerMachine } from './live-marker';
+
+export { parsePushBody } from './feed/engine-machine';
 
 /** XState's clock: SimulatedClock in tests and the CLI. */
 export interface EngineClock {
@@ -53,7 +47,7 @@ export interface FeedEngineOptions {
   readonly tab?: FeedTab;
   readonly page?: FeedPage;
   readonly clock?: EngineClock;
-  /** Our clock, epoch ms; default clock.now() or Date.now(). */
+  /** Our clock, epoch ms; default clock.now(), or an in-process source's now(). */
   readonly now?: () => number;
   /** Push channel; default sourcePush(source) when a source is given; null for none. */
   readonly push?: PushChannel | null;
@@ -71,19 +65,7 @@ export interface FeedEngineOptions {
 }
 
 /** Events the UI may send. */
-export type FeedEngineEvent = Extract<
-  FeedCycleEvent,
-  {
-    type:
-      | 'day.select'
-      | 'tab.select'
-      | 'myGames.changed'
-      | 'league.toggleCollapsed'
-      | 'page.online'
-      | 'page.visibility'
-      | 'reload';
-  }
->;
+export type FeedEngineEvent = FeedUiEvent;
 
 /**
  * Hears the shown events an update or repair feed changed, with their fields before and after (live
@@ -93,8 +75,11 @@ export type FeedEngineEvent = Extract<
 export type ApplyListener = (changes: readonly FieldChange[]) => void;
 
 export interface FeedEngine {
+  /** The list's feed cycle. */
   readonly actor: Actor<typeof feedCycleMachine>;
   readonly liveMarker: Actor<typeof liveMarkerMachine>;
+  /** The engine actor that runs and coordinates them. */
+  readonly root: Actor<typeof feedEngineMachine>;
   readonly scoreboard: Scoreboard;
   /** The feed client (null when a fetcher was given). */
   readonly client: FeedClient | null;
@@ -107,15 +92,20 @@ export interface FeedEngine {
   stop(): void;
 }
 
-/** A push body as an update feed; null when it does not parse (S8-2: logged only). */
-export function parsePushBody(body: string): ListFeed | null {
-  const feed = parseListFeed(body);
-  return isFailedParse(feed) ? null : feed;
+/** The list's id in its engine. */
+const LIST = 'list';
+
+/** Our clock: the one given, else the XState clock's, else an in-process source's (it shares ours). */
+function ourClock(options: FeedEngineOptions): () => number {
+  if (options.now) return options.now;
+  const { clock, source } = options;
+  if (clock?.now) return () => clock.now!();
+  if (source) return () => source.now();
+  throw new Error('createFeedEngine needs `now`, a clock with now() or an in-process source');
 }
 
 export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
-  const clock = options.clock;
-  const now = options.now ?? (clock?.now ? () => clock.now!() : Date.now);
+  const now = ourClock(options);
   const log = options.log ?? (() => {});
   let client: FeedClient | null = null;
   let fetcher: FeedFetcher;
@@ -129,9 +119,6 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
   const source = options.source;
   const serverNow = source ? () => source.now() : client ? () => client!.serverClock.now() : now;
   const push = options.push === undefined ? (source ? sourcePush(source) : null) : options.push;
-  const random = options.random ?? Math.random;
-  // XState takes `clock: undefined` as a clock without timers; left out, it uses the global ones.
-  const clockOption = clock ? { clock: clock as never } : {};
 
   const scoreboard = createScoreboard({
     now,
@@ -140,166 +127,69 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
     isTopLeague: options.isTopLeague,
     collapsedCookie: options.collapsedCookie?.read() ?? null,
   });
-
-  const liveMarker = createActor(
-    liveMarkerMachine.provide({
-      actions: {
-        clearLive: (_, params) => {
-          scoreboard.clearLiveMark(params.id);
-        },
-        refreshViews: () => scoreboard.touch(),
-        reloadLiveTab: () => options.onLiveTabReload?.(),
-      },
-    }),
-    {
-      ...clockOption,
-      input: { keepLiveMs: options.keepLiveMs, liveTabShown: options.tab === 'live' },
-    },
-  );
-
-  // Events for the live marker are queued inside cycle actions and sent once the cycle's step is
-  // done: an actor must not run another actor's transitions from inside its own actions.
-  const forLiveMarker: LiveMarkerEvent[] = [];
-  // S9-4: the cycle's highlights region waits for the first highlight's end. After a step that
-  // applied a feed (or let the region rest), a highlight ending before that wait wakes it.
-  let highlightWaitEndsAt = Number.POSITIVE_INFINITY;
-  let highlightsMayMove = false;
-  const forwardStages = (result: ApplyResult) => {
-    highlightsMayMove = true;
-    for (const change of result.stageChanges) forLiveMarker.push({ type: 'event.stageChanged', ...change });
-  };
-  const afterStep = () => {
-    while (forLiveMarker.length > 0) liveMarker.send(forLiveMarker.shift()!);
-    if (!highlightsMayMove) return;
-    highlightsMayMove = false;
-    if (scoreboard.nextHighlightEnd() < highlightWaitEndsAt) actor.send({ type: 'highlights.due' });
-  };
-
-  const applyListeners = new Set<ApplyListener>();
-  /** Applies an update or repair feed and tells the listeners what it changed. */
-  const applyWatched = (result: ApplyResult) => {
-    forwardStages(result);
-    if (result.fieldChanges.length === 0) return;
-    for (const listener of applyListeners) listener(result.fieldChanges);
-  };
-
-  const machine = feedCycleMachine.provide({
-    actors: {
-      feedRequest: feedRequestMachine.provide({
-        actors: { fetchFeed: fromPromise<FeedAnswer, FeedCall>(({ input }) => fetcher(input)) },
-      }),
-      pushSubscription: fromCallback<FeedCycleEvent, { subjects: readonly string[] }>(({ sendBack, input }) => {
-        if (!push) {
-          sendBack({ type: 'push.failed' });
-          return () => {};
-        }
-        return push.subscribe(
-          input.subjects,
-          (message) => sendBack({ type: 'push.message', subject: message.subject, feed: parsePushBody(message.body) }),
-          (status) =>
-            sendBack({ type: status === 'open' ? 'push.open' : status === 'closed' ? 'push.closed' : 'push.failed' }),
-        );
-      }),
-    },
-    actions: {
-      applyFull: (_, params) => {
-        const ids = params.include ? new Set(params.include) : null;
-        forwardStages(
-          scoreboard.applyFull(params.feed, {
-            scope: params.scope,
-            day: params.day,
-            timezoneHour: options.page?.timezoneHour,
-            merge: params.merge,
-            include: ids
-              ? (event) => ids.has(event.id) || (event.leagueId !== null && ids.has(event.leagueId))
-              : undefined,
-          }),
-        );
-      },
-      applyRepair: (_, params) => applyWatched(scoreboard.applyRepair(params.feed)),
-      applyUpdate: (_, params) => applyWatched(scoreboard.applyUpdate(params.feed)),
-      applyOdds: (_, params) => forwardStages(scoreboard.applyOdds(params.feed)),
-      applySys: (_, params) => options.onSys?.(params.sys),
-      showScope: (_, params) => scoreboard.setScope(params.scope),
-      toggleCollapsed: (_, params) => {
-        const value = scoreboard.toggleCollapsed(params.leagueId);
-        options.collapsedCookie?.write(value);
-      },
-      expireHighlights: () => {
-        scoreboard.expireHighlights();
-      },
-      highlightsResting: () => {
-        highlightWaitEndsAt = Number.POSITIVE_INFINITY;
-        highlightsMayMove = true;
-      },
-      tabShown: (_, params) => {
-        forLiveMarker.push({ type: 'tab.shown', live: params.tab === 'live' });
-      },
-      logProblem: (_, params) => log(params.message),
-    },
-    guards: {
-      highlightsPending: () => scoreboard.hasHighlights(),
-    },
-    delays: {
-      highlightEnd: () => {
-        const end = scoreboard.nextHighlightEnd();
-        const wait = Number.isFinite(end) ? Math.max(0, end - now()) : HIGHLIGHT_TICK_MS;
-        highlightWaitEndsAt = now() + wait;
-        return wait;
-      },
-      parseRetry: () => PARSE_RETRY_MIN_MS + random() * PARSE_RETRY_SPAN_MS, // S4-5
-    },
+  const board = scoreboardBoard(scoreboard, {
+    timezoneHour: options.page?.timezoneHour,
+    collapsedCookie: options.collapsedCookie,
+    onSys: options.onSys,
+    onLiveTabReload: options.onLiveTabReload,
   });
 
-  const actor = createActor(machine, {
-    ...clockOption,
+  const machine = provideFeedEngine({
+    fetchFeed: fetcher,
+    subscribePush: push ? (subjects, onMessage, onStatus) => push.subscribe(subjects, onMessage, onStatus) : null,
+    logProblem: log,
+    random: options.random,
+    pageSignals: options.pageSignals,
+  });
+  const root = createActor(machine, {
+    // XState takes `clock: undefined` as a clock without timers; left out, it uses the global ones.
+    ...(options.clock ? { clock: options.clock as never } : {}),
     input: {
-      sport: options.sport,
-      day: options.day,
-      tab: options.tab,
-      push: push !== null,
-      myGames: options.myGames,
       online: options.pageSignals?.current.online,
       visible: options.pageSignals?.current.visible,
-      now,
+      lists: [
+        {
+          id: LIST,
+          sport: options.sport,
+          day: options.day,
+          tab: options.tab,
+          myGames: options.myGames,
+          push: push !== null,
+          now,
+          board,
+          keepLiveMs: options.keepLiveMs,
+        },
+      ],
     },
   });
+  // The list's actors exist from the engine's creation, so callers may subscribe before start.
+  const children = root.getSnapshot().children as Record<string, unknown>;
+  const actor = children[LIST] as Actor<typeof feedCycleMachine>;
+  const liveMarker = children[liveMarkerId(LIST)] as Actor<typeof liveMarkerMachine>;
 
-  let unsubscribePage: (() => void) | null = null;
   const engine: FeedEngine = {
     actor,
     liveMarker,
+    root,
     scoreboard,
     client,
     serverNow,
     send: (event) => actor.send(event),
     watchApplies(listener) {
-      applyListeners.add(listener);
-      scoreboard.collectFieldChanges(true);
+      const listening = root.on('list.fieldsChanged', (event) => listener(event.changes));
+      root.send({ type: 'list.watch', id: LIST });
       return () => {
-        applyListeners.delete(listener);
-        scoreboard.collectFieldChanges(applyListeners.size > 0);
+        listening.unsubscribe();
+        root.send({ type: 'list.unwatch', id: LIST });
       };
     },
     start() {
-      liveMarker.start();
-      actor.subscribe({ next: afterStep, error: (error) => log(`feed cycle stopped: ${String(error)}`) });
-      actor.start();
-      if (options.pageSignals && !unsubscribePage) {
-        let last = options.pageSignals.current;
-        unsubscribePage = options.pageSignals.subscribe((state) => {
-          if (state.online !== last.online) actor.send({ type: 'page.online', online: state.online });
-          if (state.visible !== last.visible) actor.send({ type: 'page.visibility', visible: state.visible });
-          last = state;
-        });
-      }
+      root.subscribe({ error: (error) => log(`feed engine stopped: ${String(error)}`) });
+      root.start();
       return engine;
     },
     stop() {
-      unsubscribePage?.();
-      unsubscribePage = null;
-      actor.stop();
-      liveMarker.stop();
+      root.stop();
     },
   };
   return engine;
