@@ -114,16 +114,16 @@ export function seedDiff(sportId: number, seeded: SportLeagues): DataDiff {
   return { merge: { [sportPath(sportId)]: toStoredForm(seeded) }, unmerge: [] };
 }
 
-/** A7-11 dataDiff for one league's new value in an already seeded list. */
+/** A7-11 dataDiff for one league's new value in a seeded list; the used flag comes along so the copy stays well formed. */
 export function toggleDiff(sportId: number, labelKey: string, pinned: boolean): DataDiff {
-  return { merge: { [leaguePath(sportId, labelKey)]: pinned }, unmerge: [] };
+  return { merge: { [leaguePath(sportId, labelKey)]: pinned, [leaguePath(sportId, USED_FLAG)]: true }, unmerge: [] };
 }
 
 /** The diff that puts the data back as it was before a seed (the list absent) or a toggle (`before`, null: absent). */
 export function undoDiff(sportId: number, labelKey: string | null, before: boolean | null): DataDiff {
   if (labelKey === null) return { merge: {}, unmerge: [sportPath(sportId)] };
   if (before === null) return { merge: {}, unmerge: [leaguePath(sportId, labelKey)] };
-  return toggleDiff(sportId, labelKey, before);
+  return { merge: { [leaguePath(sportId, labelKey)]: before }, unmerge: [] };
 }
 
 /** Pinned leagues first (the left menu and the sport page, issue 15 item 3); otherwise the given order is kept. */
