@@ -48,7 +48,7 @@ function precompress(): Plugin {
 // The browser client: built into dist/ and served by the Fastify server (server/).
 export default defineConfig({
   plugins: [react(), precompress()],
-  root: 'src/app',
+  root: 'web/app',
   publicDir: false,
   build: { outDir: '../../dist', emptyOutDir: true, sourcemap: true },
   server: {

@@ -1,7 +1,7 @@
 // Terms and privacy consent (A4-1, A7-15, A7-17): when a login or data fetch flags terms, the documents are shown
 // and accepting sends the flagged terms back. Declining ends in 'declined', after which the caller logs out (A4-6).
 import { assign, fromPromise, setup } from 'xstate';
-import type { TermsDocument } from '../src/account/wire';
+import type { TermsDocument } from '../src/wire/account';
 
 export interface ConsentContext {
   needsTerms: boolean;

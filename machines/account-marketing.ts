@@ -1,7 +1,7 @@
 // Marketing statement and consent (A4-2, A7-18, A7-19): a required statement is asked in its variant; the consent
 // can be read and changed from the account settings.
 import { assign, fromPromise, setup } from 'xstate';
-import type { MarketingApproval, MarketingConsent, MarketingVariant } from '../src/account/wire';
+import type { MarketingApproval, MarketingConsent, MarketingVariant } from '../src/wire/account';
 
 export interface MarketingContext {
   variant: MarketingVariant;

@@ -9,7 +9,7 @@
 //
 // Effects are provided: the `save` actor (the account data sync, A7-11) and the `storeLocal` action.
 import { assign, type DoneActorEvent, type ErrorActorEvent, enqueueActions, fromPromise, setup } from 'xstate';
-import type { DataDiff } from '../src/account/wire';
+import type { DataDiff } from '../src/wire/account';
 import {
   isLabelKey,
   type MyLeagues,

@@ -2,7 +2,7 @@
 // Synthesises the site's live sounds (S4-37) as small WAV files: 16-bit mono PCM at 22.05 kHz,
 // each under 30 KB. The output is deterministic, so the committed files are what this script makes.
 //
-//   node scripts/make-sounds.mjs [outDir]     (default: src/ui/sound/files)
+//   node scripts/make-sounds.mjs [outDir]     (default: web/ui/sound/files)
 //
 //   score-incremented  two-note rising chime
 //   correction         two-note falling chime, lower
@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 const RATE = 22_050;
 const MAX_BYTES = 30 * 1024;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = resolve(process.argv[2] ?? join(root, 'src/ui/sound/files'));
+const outDir = resolve(process.argv[2] ?? join(root, 'web/ui/sound/files'));
 
 /** A bell-like note: a sine with two soft overtones, a 6 ms attack and an exponential decay. */
 function note(samples, { freq, start, length, gain, decay }) {

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Folders whose files end up in the client bundle. */
-const SOURCE_DIRS = ['src', 'machines'];
+const SOURCE_DIRS = ['src', 'machines', 'web'];
 const SOURCE_FILES = ['vite.config.ts', 'package.json'];
 const MAX_FILES_SCANNED = 20_000;
 
@@ -41,7 +41,7 @@ export function newestSourceTime(projectRoot: string): number {
 export type ClientState = 'no-sources' | 'missing' | 'stale' | 'fresh';
 
 export function clientState(projectRoot: string, distDir: string): ClientState {
-  if (!existsSync(join(projectRoot, 'src', 'app', 'index.html'))) return 'no-sources';
+  if (!existsSync(join(projectRoot, 'web', 'app', 'index.html'))) return 'no-sources';
   const index = join(distDir, 'index.html');
   if (!existsSync(index)) return 'missing';
   return statSync(index).mtimeMs < newestSourceTime(projectRoot) ? 'stale' : 'fresh';

@@ -2,7 +2,7 @@
 // SHA-256(salt + n) with an HMAC signature; the browser searches for n. A solution is accepted once, before expiry.
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { CaptchaChallenge, CaptchaSolution } from '../../src/account/wire';
+import type { CaptchaChallenge, CaptchaSolution } from '../../src/wire/account';
 import type { AccountDatabase } from './db/schema';
 import { safeEqual } from './security/tokens';
 

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
-import { V5_ERROR } from '../../src/account/wire';
+import { V5_ERROR } from '../../src/wire/account';
 import { EDITION } from '../../src/domain/edition';
 import { Captcha, DEFAULT_CAPTCHA_MAX_NUMBER } from './captcha';
 import { migrateAccountDb } from './db/migrations';

@@ -25,7 +25,7 @@ import {
   type UserTermsAnswer,
   type VerificationAnswer,
   type VerificationType,
-} from './wire';
+} from '../wire/account';
 
 export interface ApiContext {
   http: AccountHttp;

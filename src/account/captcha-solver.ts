@@ -1,6 +1,6 @@
 // Solves the service's proof-of-work captcha (ALTCHA style) with WebCrypto, in the browser and in Node alike:
 // find the number n ≤ maxnumber whose SHA-256(salt + n) equals the challenge.
-import type { CaptchaChallenge, CaptchaSolution } from './wire';
+import type { CaptchaChallenge, CaptchaSolution } from '../wire/account';
 
 function toHex(buffer: ArrayBuffer): string {
   const bytes = new Uint8Array(buffer);

@@ -10,7 +10,7 @@ import {
   type UserFieldsUpdate,
 } from './api';
 import { flaggedTerms, marketingApprovalFrom, termsStateFrom, withoutConsentErrors } from './consent';
-import { applyDataDiff, diffFromData, isEmptyData } from './dotted';
+import { applyDataDiff, diffFromData, isEmptyData } from '../wire/dotted';
 import { type AccountError, type AccountErrorMessages, TechnicalError } from './errors';
 import { shouldForceLogout, toAccountError } from './error-mapping';
 import { AccountHttp, type FetchLike } from './http';
@@ -29,7 +29,7 @@ import type {
   TermsAgreements,
   TermsDocumentsAnswer,
   VerificationType,
-} from './wire';
+} from '../wire/account';
 
 /** A3-8 */
 export interface AccountClientConfig {

@@ -6,7 +6,7 @@ import type {
   MarketingVariant,
   TermsAgreements,
   TermsDetail,
-} from './wire';
+} from '../wire/account';
 
 /** A4-2: marketing detail code → variant. */
 export const MARKETING_VARIANT_BY_CODE: Readonly<Record<number, MarketingVariant>> = {

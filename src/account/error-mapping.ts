@@ -9,7 +9,7 @@ import {
   RequestError,
   TechnicalError,
 } from './errors';
-import type { LegacyAnswer } from './wire';
+import type { LegacyAnswer } from '../wire/account';
 
 /**
  * A8-2: the product error an ok answer's err field stands for, or null when it is not an error: no err, success XY1,

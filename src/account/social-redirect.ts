@@ -1,7 +1,7 @@
 // Social sign-in in the browser (A7-4): send the page to the provider's authorize endpoint with a fresh state and
 // nonce, and on return read the id_token from the fragment when the state matches.
 import type { KeyValueStorage } from './storage';
-import type { ProviderInfo } from './wire';
+import type { ProviderInfo } from '../wire/account';
 
 const PENDING_KEY = 'lsid_socialPending';
 

@@ -1,6 +1,13 @@
 // The client's local store of the user (A3-3): every key prefixed lsid_, booleans as text, objects as JSON text.
 // The backend is injected: window.localStorage in the browser, a Map in tests and the CLI.
-import type { BackendError, JsonObject, MarketingApproval, MarketingConsent, Profile, TermsAgreements } from './wire';
+import type {
+  BackendError,
+  JsonObject,
+  MarketingApproval,
+  MarketingConsent,
+  Profile,
+  TermsAgreements,
+} from '../wire/account';
 
 export const STORAGE_PREFIX = 'lsid_'; // A9-1
 export const LOCAL_DB_VERSION = 1; // A3-3

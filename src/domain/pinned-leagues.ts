@@ -1,7 +1,7 @@
 // My Leagues (S3-60, S3-61, S4-33): league label keys, the default top leagues of a sport, the stored form
 // kept in account data under `myLeagues` (S7-32) or in local storage (S4-36), the diffs a toggle sends
 // through the account data sync (A3-11, A7-11, A7-20), and the order that puts pinned leagues first.
-import type { DataDiff } from '../account/wire';
+import type { DataDiff } from '../wire/account';
 
 /** S7-32: the account data key My Leagues is stored under. */
 export const MY_LEAGUES_DATA_KEY = 'myLeagues';

@@ -1,6 +1,6 @@
 // The two detail feeds the match-detail machine reads itself (protocol.md §4.1, §4.2): the event core (dc_) and
 // the version hashes per section (g_). Rows are ordered pair lists (keys repeat inside one row); the readers never
-// throw: a body without the row they need gives null. The other detail feeds are read by src/ui/match/detail-mappers.ts.
+// throw: a body without the row they need gives null. The other detail feeds are read by web/ui/match/detail-mappers.ts.
 import { type FeedRow, parseRows } from './codec';
 
 /** A cell as a finite number; undefined when missing, blank or not a number. */

@@ -1,4 +1,4 @@
-// The site's pages, in one table the browser router (src/ui/SiteRoutes.tsx) and the HTTP server
+// The site's pages, in one table the browser router (web/ui/SiteRoutes.tsx) and the HTTP server
 // (server/page-status.ts) both read, so an address the client shows as a page is the address the
 // server answers 200, and every other one is a 404 (the client shows the not-found page).
 // Plain TypeScript: no React, DOM or Node here.

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { AccountClient, pushSubjectFor } from '../../src/account/client';
 import { flaggedTerms, marketingApprovalFrom, marketingVariantOf, termsStateFrom } from '../../src/account/consent';
-import { applyDataDiff, diffFromData, isValidDataDiff } from '../../src/account/dotted';
+import { applyDataDiff, diffFromData, isValidDataDiff } from '../../src/wire/dotted';
 import { AccountStorage, LOCAL_DB_VERSION, STORAGE_PREFIX, STORED_USER_KEYS } from '../../src/account/storage';
-import type { BackendError } from '../../src/account/wire';
+import type { BackendError } from '../../src/wire/account';
 
 const config = {
   mode: 'Production' as const,

@@ -12,8 +12,8 @@ import {
   type AccountView,
   landingFromUrl,
   type SocialBrowser,
-} from '../../src/ui/account/AccountDialogs';
-import { KK_ACCOUNT_ERRORS, kkAccount } from '../../src/ui/account/kk-account';
+} from '../../web/ui/account/AccountDialogs';
+import { KK_ACCOUNT_ERRORS, kkAccount } from '../../web/ui/account/kk-account';
 
 afterEach(cleanup);
 
@@ -236,7 +236,7 @@ describe('login dialog', () => {
       { mode: 'Production', productionUrl: 'http://127.0.0.1:1', namespace: 'kz-scores', projectId: 47 },
       { storage: new Map(), fetch: fetchImpl, now: () => Date.now() },
     );
-    const { loginMachineFor } = await import('../../src/ui/account/account-actors');
+    const { loginMachineFor } = await import('../../web/ui/account/account-actors');
     const { createActor } = await import('xstate');
     const login = createActor(loginMachineFor(client), { input: { loggedIn: false } }).start();
     login.send({ type: 'REQUIRE_LOGIN', reason: 'loginNeeded' });

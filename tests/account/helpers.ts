@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { solveCaptcha, encodeCaptchaSolution } from '../../src/account/captcha-solver';
-import type { CaptchaChallenge } from '../../src/account/wire';
+import type { CaptchaChallenge } from '../../src/wire/account';
 import { type AccountPluginOptions, type AccountServiceHandle, accountPlugin } from '../../server/account/plugin';
 
 export interface TestServer {

@@ -14,7 +14,7 @@ import { accountLoginMachine } from '../../machines/account-login';
 import { accountMarketingMachine } from '../../machines/account-marketing';
 import type { LoginOutcome } from '../../src/account/client';
 import { AccountError, TechnicalError } from '../../src/account/errors';
-import type { TermsDocument } from '../../src/account/wire';
+import type { TermsDocument } from '../../src/wire/account';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const outcome: LoginOutcome = { id: 'u1', isRegistration: false, needsTerms: false, needsMarketing: false };

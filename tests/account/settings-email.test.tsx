@@ -6,8 +6,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import { AccountClient } from '../../src/account/client';
 import type { FetchLike } from '../../src/account/http';
-import { AccountDialogs } from '../../src/ui/account/AccountDialogs';
-import { KK_ACCOUNT_ERRORS, kkAccount } from '../../src/ui/account/kk-account';
+import { AccountDialogs } from '../../web/ui/account/AccountDialogs';
+import { KK_ACCOUNT_ERRORS, kkAccount } from '../../web/ui/account/kk-account';
 
 afterEach(cleanup);
 

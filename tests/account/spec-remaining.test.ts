@@ -15,7 +15,7 @@ import {
 } from '../../src/domain/account-validation';
 import { validateResolverConfig } from '../../src/net/origin-resolver';
 import { isEmptyFeedBody } from '../../src/protocol/codec';
-import { KK_ACCOUNT_ERRORS } from '../../src/ui/account/kk-account';
+import { KK_ACCOUNT_ERRORS } from '../../web/ui/account/kk-account';
 import { NS, PROJECT, startAccountServer } from './helpers';
 
 describe('indirect and not-shown items', () => {

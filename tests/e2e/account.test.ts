@@ -4,7 +4,7 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDITION } from '../../src/domain/edition';
-import { KK_ACCOUNT_ERRORS, kkAccount } from '../../src/ui/account/kk-account';
+import { KK_ACCOUNT_ERRORS, kkAccount } from '../../web/ui/account/kk-account';
 import { kk } from '../../src/i18n/kk';
 import { type AccountSite, createVerifiedUser, linkIn, startAccountSite } from './support/account-site';
 import { buildClient, launchBrowser, newPage, removeDir } from './support/site';

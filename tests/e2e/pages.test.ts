@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kk } from '../../src/i18n/kk';
-import { kkPages } from '../../src/ui/pages/kk-pages';
+import { kkPages } from '../../web/ui/pages/kk-pages';
 import { buildClient, launchBrowser, newPage, removeDir, type Site, startSite } from './support/site';
 
 let dir: string;

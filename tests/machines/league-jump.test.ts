@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { leagueJumpMachine } from '../../machines/league-jump';
-import { leagueFromSearch, searchWithLeague } from '../../src/ui/list/league-param';
+import { leagueFromSearch, searchWithLeague } from '../../web/ui/list/league-param';
 
 const started = () => createActor(leagueJumpMachine).start();
 

@@ -1,8 +1,8 @@
 // A pin-toggle actor on a SimulatedClock with a fake account server: each save answers ok or fail after a chosen
 // delay, and an accepted diff is applied to the server's copy of the account data (A7-11).
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { applyDataDiff } from '../../src/account/dotted';
-import type { JsonObject } from '../../src/account/wire';
+import { applyDataDiff } from '../../src/wire/dotted';
+import type { JsonObject } from '../../src/wire/account';
 import {
   type PinSaveRequest,
   type PinToggleEmitted,

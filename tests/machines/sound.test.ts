@@ -11,10 +11,10 @@ import {
 } from '../../machines/sound';
 import { createFeedEngine } from '../../machines/feed-engine';
 import { createWorldFeedSource } from '../../server/world-feed-source';
-import { watchEngineSounds } from '../../src/app/sound-session';
+import { watchEngineSounds } from '../../web/app/sound-session';
 import { IOS_SOUND_MANAGER_DELAY_MS, IOS_SOUND_QUEUE_MS } from '../../src/domain/limits';
 import { SPORTS, sportById } from '../../src/domain/sports';
-import { createWebAudioPlayer } from '../../src/ui/sound/web-audio-player';
+import { createWebAudioPlayer } from '../../web/ui/sound/web-audio-player';
 import { createTestWorld } from '../e2e/support/test-world';
 
 interface HarnessOptions {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareEvents, type SortableEvent } from '../../src/domain/sort';
 import { createScoreboard } from '../../src/scoreboard/store';
-import { buildListItems } from '../../src/ui/list/list-items';
+import { buildListItems } from '../../web/ui/list/list-items';
 import { event, league, listFeed } from './helpers/answers';
 
 const NOW = Date.UTC(2026, 8, 1, 6, 0); // 11:00 in Kazakhstan

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type FeedRow, parseRows } from '../../src/protocol/codec';
 import type { Incident, MatchState, WorldState } from '../../sim/world/state';
 import { renderCore } from '../../server/provider/detail/core';
-import { parseCore } from '../../src/ui/match/detail-mappers';
+import { parseCore } from '../../web/ui/match/detail-mappers';
 import { renderHashes } from '../../server/provider/detail/hashes';
 import { renderHeadToHead } from '../../server/provider/detail/head-to-head';
 import { renderLineups } from '../../server/provider/detail/lineups';

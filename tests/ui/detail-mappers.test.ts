@@ -9,7 +9,7 @@ import {
   parseOddsComparison,
   parseStats,
   parseSummary,
-} from '../../src/ui/match/detail-mappers';
+} from '../../web/ui/match/detail-mappers';
 
 const real = (name: string) => readFileSync(`fixtures/real-feeds/${name}`, 'utf8');
 

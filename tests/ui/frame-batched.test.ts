@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameBatched, settableScoreboard } from '../../src/ui/store/scoreboard-view';
+import { frameBatched, settableScoreboard } from '../../web/ui/store/scoreboard-view';
 import { event, league, snapshot } from './support/render';
 
 describe('frame-batched scoreboard view', () => {

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reloadMarker } from '../../src/ui/list/reload-marker';
-import { SiteRoutes } from '../../src/ui/SiteRoutes';
+import { reloadMarker } from '../../web/ui/list/reload-marker';
+import { SiteRoutes } from '../../web/ui/SiteRoutes';
 import { event, fakeGateway, league, renderPage, snapshot } from './support/render';
 
 // The list scrolls through its virtualizer; record what it asks for (the header may not be rendered).

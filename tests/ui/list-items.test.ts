@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createScoreboard } from '../../src/scoreboard/store';
-import { buildListItems, type ListFilter, listItemsSelector } from '../../src/ui/list/list-items';
+import { buildListItems, type ListFilter, listItemsSelector } from '../../web/ui/list/list-items';
 import { event, league, listFeed } from '../scoreboard/helpers/answers';
 
 const NOW = Date.UTC(2026, 8, 1, 6, 0);

@@ -12,8 +12,8 @@ import {
   type MatchTab,
   siteMatchDetailHost,
   useMatchFeeds,
-} from '../../src/ui/match/use-match-feeds';
-import type { FeedGateway } from '../../src/ui/store/feed-gateway';
+} from '../../web/ui/match/use-match-feeds';
+import type { FeedGateway } from '../../web/ui/store/feed-gateway';
 
 afterEach(cleanup);
 

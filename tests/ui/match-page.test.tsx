@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 // The match page is a lazily loaded chunk; on a busy machine its first import takes a while.
 const SLOW = { timeout: 8_000 };
-import { SiteRoutes } from '../../src/ui/SiteRoutes';
+import { SiteRoutes } from '../../web/ui/SiteRoutes';
 import { event, fakeGateway, league, renderPage, snapshot, withEvent } from './support/render';
 
 afterEach(cleanup);

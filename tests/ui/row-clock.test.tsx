@@ -3,10 +3,10 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BLINK_HALF_MS, BLINK_OFF_ATTRIBUTE } from '../../src/ui/list/blink-phase';
-import { DuelRow } from '../../src/ui/list/DuelRow';
-import { ScoreboardContext } from '../../src/ui/store/hooks';
-import { settableScoreboard } from '../../src/ui/store/scoreboard-view';
+import { BLINK_HALF_MS, BLINK_OFF_ATTRIBUTE } from '../../web/ui/list/blink-phase';
+import { DuelRow } from '../../web/ui/list/DuelRow';
+import { ScoreboardContext } from '../../web/ui/store/hooks';
+import { settableScoreboard } from '../../web/ui/store/scoreboard-view';
 import type { TestSiteOptions } from '../machines/support/test-site';
 import { event, fakeGateway, league, NOW, renderPage, snapshot } from './support/render';
 

@@ -2,20 +2,20 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as domainFormat from '../../src/ui/format/domain';
+import * as domainFormat from '../../web/ui/format/domain';
 import { createScoreboard } from '../../src/scoreboard/store';
 import { GOAL_HIGHLIGHT_MS } from '../../src/scoreboard/highlights';
-import { BLINK_HALF_MS, BLINK_OFF_ATTRIBUTE } from '../../src/ui/list/blink-phase';
-import { DuelRow } from '../../src/ui/list/DuelRow';
-import { LeagueHeader } from '../../src/ui/list/LeagueHeader';
-import { RaceRow } from '../../src/ui/list/RaceRow';
-import { ScoreboardContext } from '../../src/ui/store/hooks';
-import { settableScoreboard } from '../../src/ui/store/scoreboard-view';
+import { BLINK_HALF_MS, BLINK_OFF_ATTRIBUTE } from '../../web/ui/list/blink-phase';
+import { DuelRow } from '../../web/ui/list/DuelRow';
+import { LeagueHeader } from '../../web/ui/list/LeagueHeader';
+import { RaceRow } from '../../web/ui/list/RaceRow';
+import { ScoreboardContext } from '../../web/ui/store/hooks';
+import { settableScoreboard } from '../../web/ui/store/scoreboard-view';
 import { event as feedEvent, league as feedLeague, listFeed } from '../scoreboard/helpers/answers';
 import { event, fakeGateway, league, NOW, renderPage, snapshot, withEvent } from './support/render';
 
-vi.mock('../../src/ui/format/domain', async (original) => {
-  const actual = await original<typeof import('../../src/ui/format/domain')>();
+vi.mock('../../web/ui/format/domain', async (original) => {
+  const actual = await original<typeof import('../../web/ui/format/domain')>();
   return { ...actual, statusText: vi.fn(actual.statusText) };
 });
 

@@ -3,7 +3,7 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { storedSessionKeys } from '../../machines/session-status';
-import { Header } from '../../src/ui/shell/Header';
+import { Header } from '../../web/ui/shell/Header';
 import { renderPage } from './support/render';
 
 afterEach(cleanup);

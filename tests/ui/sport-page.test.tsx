@@ -2,9 +2,9 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCollapsedCookie } from '../../src/scoreboard/collapsed-cookie';
-import { fragmentIsOurs, reloadMarker } from '../../src/ui/list/reload-marker';
-import { tabFromCategory } from '../../src/ui/list/tabs';
-import { SiteRoutes } from '../../src/ui/SiteRoutes';
+import { fragmentIsOurs, reloadMarker } from '../../web/ui/list/reload-marker';
+import { tabFromCategory } from '../../web/ui/list/tabs';
+import { SiteRoutes } from '../../web/ui/SiteRoutes';
 import { event, fakeGateway, league, memoryCookies, renderPage, snapshot } from './support/render';
 
 afterEach(cleanup);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { EDITION } from '../../src/domain/edition';
 import { kk } from '../../src/i18n/kk';
 
-const html = readFileSync(join(import.meta.dirname, '../../src/app/index.html'), 'utf8');
+const html = readFileSync(join(import.meta.dirname, '../../web/app/index.html'), 'utf8');
 
 describe('static header shell in index.html', () => {
   it('S2-1 the header bar painted before the script loads names the site as the catalogue does', () => {

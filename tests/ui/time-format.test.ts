@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayOffsetLabel, fullDateTime, longDate, pageTimezoneHour, startTimeText } from '../../src/ui/format/time';
+import { dayOffsetLabel, fullDateTime, longDate, pageTimezoneHour, startTimeText } from '../../web/ui/format/time';
 
 // 2026-03-29 is Europe's spring-forward day: Berlin moves from UTC+1 to UTC+2 at 01:00 UTC.
 const BEFORE_SWITCH = Date.UTC(2026, 2, 28, 12); // Saturday noon UTC

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
-import { SOCIAL_PROVIDERS, type SocialProvider } from '../../../src/account/wire';
+import { SOCIAL_PROVIDERS, type SocialProvider } from '../../../src/wire/account';
 import type { OidcProviders } from '../oidc/verifier';
 import { type DevIdentity, devIdentities } from './identities';
 

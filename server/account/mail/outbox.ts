@@ -2,7 +2,7 @@
 // removed: emailed codes exist in clear only in the sent mail (the database keeps their SHA-256 in `codes`). In dev
 // mode the Mailer also keeps the latest messages whole in memory for GET /dev/outbox; `scores outbox` reads the table.
 import type { Kysely } from 'kysely';
-import type { EmailKind } from '../../../src/account/wire';
+import type { EmailKind } from '../../../src/wire/account';
 import type { AccountDatabase, OutboxTable } from '../db/schema';
 import { randomId } from '../security/tokens';
 import { redactCodes } from './redact';

@@ -1,5 +1,5 @@
 // The service's email messages, one per kind (A3-7), in Kazakh.
-import type { EmailKind } from '../../../src/account/wire';
+import type { EmailKind } from '../../../src/wire/account';
 
 export interface MailContent {
   subject: string;

@@ -1,7 +1,7 @@
 // Verifies social-login ID tokens (OpenID Connect) against each provider's published keys with jose: discovery
 // document → jwks_uri → signature, issuer, audience, expiry and (when given) nonce.
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
-import type { SocialProvider } from '../../../src/account/wire';
+import type { SocialProvider } from '../../../src/wire/account';
 
 export interface OidcProviderConfig {
   issuer: string;

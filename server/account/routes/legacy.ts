@@ -1,7 +1,7 @@
 // The v3 and v4 calls (A7-2…A7-9, A7-11…A7-13): always 200 with JSON; failures as err XE… (A8-2), success r XY1.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isValidDataDiff } from '../../../src/account/dotted';
-import { LEGACY_SUCCESS } from '../../../src/account/wire';
+import { isValidDataDiff } from '../../../src/wire/dotted';
+import { LEGACY_SUCCESS } from '../../../src/wire/account';
 import {
   isAcceptableEmail,
   isNewPassword,

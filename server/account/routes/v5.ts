@@ -1,8 +1,8 @@
 // The v5 calls (A7-10, A7-14…A7-19) plus the captcha challenge and the provider list: JSON answers,
 // failures as a status with { code, name, message } (A8-3), users by Basic id:hash (A6-1).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { MarketingVariant, ProviderInfo, TermsDetail, TermsType } from '../../../src/account/wire';
-import { SOCIAL_PROVIDERS } from '../../../src/account/wire';
+import type { MarketingVariant, ProviderInfo, TermsDetail, TermsType } from '../../../src/wire/account';
+import { SOCIAL_PROVIDERS } from '../../../src/wire/account';
 import { isAcceptableEmail } from '../../../src/domain/account-validation';
 import type { UsersTable } from '../db/schema';
 import { agreeToTerms, marketingConsent, saveMarketing, toTermsDocument, userTermsState } from '../service/consent';

@@ -10,7 +10,7 @@ import type {
   TermsDocument,
   TermsType,
   UserTermsState,
-} from '../../../src/account/wire';
+} from '../../../src/wire/account';
 import type { AccountDatabase, TermsDocumentsTable } from '../db/schema';
 import type { ServiceContext } from './context';
 

@@ -1,7 +1,7 @@
 // Synced data per user and project (A3-11, A7-11, A7-13): merges by dotted key with compare-and-set on a version
 // column, retried on conflict, so concurrent writers on any dialect lose nothing.
-import { applyDataDiff } from '../../../src/account/dotted';
-import type { DataDiff, DataKey, JsonObject } from '../../../src/account/wire';
+import { applyDataDiff } from '../../../src/wire/dotted';
+import type { DataDiff, DataKey, JsonObject } from '../../../src/wire/account';
 import type { ServiceContext } from './context';
 
 const MAX_ATTEMPTS = 20;

@@ -1,6 +1,6 @@
 // Failures the routes turn into answers: legacy calls answer 200 with err (A8-2), v5 calls a status with
 // { code, name, message } (A8-3).
-import { V5_ERROR, type LegacyErrorCode } from '../../../src/account/wire';
+import { V5_ERROR, type LegacyErrorCode } from '../../../src/wire/account';
 
 export class LegacyFailure extends Error {
   constructor(readonly err: LegacyErrorCode) {

@@ -1,6 +1,6 @@
 // Login through a social provider (A7-4): the ID token is verified against the provider's keys, then the identity
 // is matched to a connection, or to an account by an email both sides have verified, or becomes a new account.
-import { ACCOUNT_STATUS, SOCIAL_PROVIDERS } from '../../../src/account/wire';
+import { ACCOUNT_STATUS, SOCIAL_PROVIDERS } from '../../../src/wire/account';
 import type { UsersTable } from '../db/schema';
 import { OidcTokenError, type OidcVerifier } from '../oidc/verifier';
 import { randomId } from '../security/tokens';

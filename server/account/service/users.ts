@@ -1,6 +1,6 @@
 // Registration, login, verification, passwords and deletion (A7-2…A7-9); user fields: email-change.ts.
 import { isNewPassword, isOldPassword, isVerificationCode } from '../../../src/domain/account-validation';
-import { ACCOUNT_STATUS, type TermsAgreements } from '../../../src/account/wire';
+import { ACCOUNT_STATUS, type TermsAgreements } from '../../../src/wire/account';
 import { eraseDeletedRows } from '../db/open';
 import type { UsersTable } from '../db/schema';
 import { hashPassword, needsRehash, verifyPassword } from '../security/password';

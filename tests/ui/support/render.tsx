@@ -6,11 +6,11 @@ import { MemoryRouter } from 'react-router';
 import type { SimulatedClock } from 'xstate';
 import type { SiteActorRef, SiteChildren } from '../../../machines/site';
 import type { ScoreboardEvent, ScoreboardLeague, ScoreboardSnapshot } from '../../../src/scoreboard/types';
-import { SiteActorContext } from '../../../src/ui/common/actors';
-import { showBlinkPhase } from '../../../src/ui/list/blink-phase';
-import { type CookieJar, CookieJarContext } from '../../../src/ui/list/use-collapsed';
-import { type FeedGateway, FeedGatewayContext, type ListSession } from '../../../src/ui/store/feed-gateway';
-import { type SettableScoreboard, settableScoreboard } from '../../../src/ui/store/scoreboard-view';
+import { SiteActorContext } from '../../../web/ui/common/actors';
+import { showBlinkPhase } from '../../../web/ui/list/blink-phase';
+import { type CookieJar, CookieJarContext } from '../../../web/ui/list/use-collapsed';
+import { type FeedGateway, FeedGatewayContext, type ListSession } from '../../../web/ui/store/feed-gateway';
+import { type SettableScoreboard, settableScoreboard } from '../../../web/ui/store/scoreboard-view';
 import { startTestSite, type TestSiteOptions } from '../../machines/support/test-site';
 
 export const NOW = Date.UTC(2026, 10, 22, 10, 0, 0); // 15:00 in UTC+5

@@ -1,0 +1,191 @@
+// A sport's day list (S2-1…S2-6) and its country pages (S2-15): tabs, date selector, the left menu
+// and the virtualized list of leagues and matches, live without reloads.
+import { useActorRef } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { Sport } from '../../../src/domain/sports';
+import { kk } from '../../../src/i18n/kk';
+import type { ScoreboardSnapshot } from '../../../src/scoreboard/types';
+import { DATE_TICK_MS, useNow } from '../common/use-now';
+import { sportName } from '../format/domain';
+import { longDate } from '../format/time';
+import { LeftMenu } from '../shell/LeftMenu';
+import { useFeedStatus, useListSession } from '../store/feed-gateway';
+import { ScoreboardContext, useScoreboardSelector } from '../store/hooks';
+import { EMPTY_SNAPSHOT, type ScoreboardView } from '../store/scoreboard-view';
+import { CategoryTabs } from './CategoryTabs';
+import { clampDay, DateSelector } from './DateSelector';
+import { EventList } from './EventList';
+import { countryNameOf, countrySlugOf } from './country';
+import { LeagueJumpContext } from './league-jump';
+import { leagueJumpMachine } from '../../../machines/league-jump';
+import { leagueFromSearch } from './league-param';
+import type { ListFilter } from './list-items';
+import { fragmentIsOurs, parseReloadMarker, reloadMarker } from './reload-marker';
+import { isLiveNow, loadsOdds, oddsSubFromParam, tabFromCategory } from './tabs';
+import { useCollapsedLeagues } from './use-collapsed';
+
+export interface SportPageProps {
+  readonly sport: Sport;
+  readonly countrySlug: string | null;
+  readonly overscan?: number;
+}
+
+/** Live events of the day shown: the sport's, or on a country page that country's. */
+function countLive(s: ScoreboardSnapshot, country: string | null): number {
+  let n = 0;
+  for (const event of s.events.values()) {
+    const league = event.leagueId ? s.leagues.get(event.leagueId) : undefined;
+    if (country !== null && (!league || countrySlugOf(league) !== country)) continue;
+    if (isLiveNow(event, league)) n++;
+  }
+  return n;
+}
+
+/** The live count changes only with the list's shape (stage or live mark), not with scores. */
+function liveCounter(country: string | null): (s: ScoreboardSnapshot) => number {
+  let countedAt: number | undefined;
+  let countedFrom: ScoreboardSnapshot['events'] | null = null;
+  let count = 0;
+  return (s) => {
+    if (s.listVersion === undefined || s.listVersion !== countedAt || s.events !== countedFrom) {
+      count = countLive(s, country);
+      countedAt = s.listVersion;
+      countedFrom = s.events;
+    }
+    return count;
+  };
+}
+
+const sameNumber = (a: number, b: number) => a === b;
+
+export function SportPage({ sport, countrySlug, overscan }: SportPageProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const nowMs = useNow(DATE_TICK_MS); // the day's heading and the calendar follow midnight
+  const marker = useMemo(() => parseReloadMarker(location.hash), [location.hash]);
+  const catParam = params.get('cat');
+  const tab = catParam !== null ? tabFromCategory(catParam) : (marker?.tab ?? 'all');
+  const oddsSub = oddsSubFromParam(params.get('sub'));
+  const [day, setDay] = useState(() => clampDay(marker?.day ?? 0));
+  const session = useListSession({ sportId: sport.id, day });
+  const status = useFeedStatus(session);
+  const withOdds = loadsOdds(tab, oddsSub);
+
+  // S2-28: the odds sub-categories load odds; the engine learns every tab change.
+  useEffect(() => {
+    session?.selectTab(withOdds ? 'odds' : tab);
+  }, [session, tab, withOdds]);
+
+  // S2-30: keep the reload marker in the fragment, so a reload returns to this day and tab.
+  useEffect(() => {
+    const wanted = day === 0 && tab === 'all' ? '' : reloadMarker(day, tab);
+    const current = location.hash || '';
+    if (current !== wanted && fragmentIsOurs(current)) {
+      navigate({ pathname: location.pathname, search: location.search, hash: wanted }, { replace: true });
+    }
+  }, [day, tab, location.pathname, location.search, location.hash, navigate]);
+
+  const [collapsed, toggleLeague] = useCollapsedLeagues();
+  const filter: ListFilter = useMemo(
+    () => ({ tab, oddsSub, country: countrySlug, collapsed }),
+    [tab, oddsSub, countrySlug, collapsed],
+  );
+  const changeDay = useCallback((d: number) => setDay(clampDay(d)), []);
+
+  // S2-31: the left menu's league links ask the list to bring a league into view.
+  const leagueJump = useActorRef(leagueJumpMachine);
+  const leagueParam = countrySlug ? leagueFromSearch(params) : null;
+  const jumpCountry = useRef(countrySlug);
+  useEffect(() => {
+    // Another country's list never has the league asked for on the one before.
+    if (jumpCountry.current === countrySlug) return;
+    jumpCountry.current = countrySlug;
+    leagueJump.send({ type: 'league.cancel' });
+  }, [leagueJump, countrySlug]);
+  useEffect(() => {
+    // An address league= (a reload, a shared link) applies once; a menu click has already asked.
+    if (leagueParam && leagueJump.getSnapshot().context.leagueId !== leagueParam) {
+      leagueJump.send({ type: 'league.show', leagueId: leagueParam });
+    }
+  }, [leagueJump, leagueParam]);
+
+  const title = sportName(sport.id);
+
+  return (
+    <ScoreboardContext value={session?.view ?? EMPTY_VIEW}>
+      <LeagueJumpContext value={leagueJump}>
+        <div className="page">
+          <LeftMenu sport={sport} countrySlug={countrySlug} />
+          <main id="main" className="main" tabIndex={-1}>
+            <div className="main__head">
+              <h1 className="main__title">
+                {title}
+                {countrySlug ? <CountryTitle slug={countrySlug} /> : null}
+              </h1>
+              <p className="main__date">{longDate(day, nowMs)}</p>
+            </div>
+            <div className="toolbar">
+              <CategoryTabs tab={tab} oddsSub={oddsSub} liveBadge={<LiveCount country={countrySlug} />} />
+              <DateSelector day={day} nowMs={nowMs} onChange={changeDay} />
+            </div>
+            {withOdds ? <OddsHeader sport={sport} /> : null}
+            <div className="list" aria-busy={status === 'loading'}>
+              {status === 'loading' ? (
+                <p className="list-status">{kk.loading}</p>
+              ) : status === 'failed' ? (
+                <p className="list-status list-status--error">{kk.loadFailed}</p>
+              ) : null}
+              {status !== 'loading' ? (
+                <EventList
+                  sportId={sport.id}
+                  filter={filter}
+                  withOdds={withOdds}
+                  onToggleLeague={toggleLeague}
+                  overscan={overscan}
+                  empty={tab === 'all' ? kk.list.noEvents : kk.list.noEventsInTab}
+                />
+              ) : null}
+            </div>
+          </main>
+        </div>
+      </LeagueJumpContext>
+    </ScoreboardContext>
+  );
+}
+
+function LiveCount({ country }: { country: string | null }) {
+  const select = useMemo(() => liveCounter(country), [country]);
+  const count = useScoreboardSelector(select, sameNumber);
+  return count > 0 ? <span className="tab__count">{count}</span> : null;
+}
+
+function CountryTitle({ slug }: { slug: string }) {
+  const name = useScoreboardSelector(
+    useCallback(
+      (s: ScoreboardSnapshot) => {
+        for (const league of s.leagues.values()) {
+          if (countrySlugOf(league) === slug) return countryNameOf(league) || slug;
+        }
+        return slug;
+      },
+      [slug],
+    ),
+    (a: string, b: string) => a === b,
+  );
+  return <span className="main__country">: {name}</span>;
+}
+
+function OddsHeader({ sport }: { sport: Sport }) {
+  const outcomes = sport.oddsType === '1x2' ? ['1', 'X', '2'] : ['1', '2'];
+  return (
+    <div className="odds-head" aria-hidden="true">
+      {outcomes.map((o) => (
+        <span key={o}>{o}</span>
+      ))}
+    </div>
+  );
+}
+
+const EMPTY_VIEW: ScoreboardView = { snapshot: () => EMPTY_SNAPSHOT, subscribe: () => () => {} };

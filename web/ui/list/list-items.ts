@@ -1,0 +1,88 @@
+// The flat list the virtualizer renders: league headers followed by their events, filtered by tab
+// and country, with collapsed leagues reduced to their header. Keys are stable (league and event ids)
+// so rows keep their identity when a live list reorders.
+import type { ScoreboardSnapshot } from '../../../src/scoreboard/types';
+import { type CollapseMap, isLeagueCollapsed } from './collapsed-leagues';
+import { countrySlugOf } from './country';
+import { eventInTab, type ListTab, type OddsSub } from './tabs';
+
+export type ListItem =
+  | { readonly kind: 'league'; readonly key: string; readonly leagueId: string; readonly collapsed: boolean }
+  | {
+      readonly kind: 'event';
+      readonly key: string;
+      readonly eventId: string;
+      readonly leagueId: string;
+      /** Another participant of the race holds the same rank (golf 'T', S4-25). */
+      readonly tied: boolean;
+    };
+
+export interface ListFilter {
+  readonly tab: ListTab;
+  readonly oddsSub: OddsSub;
+  /** Country page slug, or null on the sport page. */
+  readonly country: string | null;
+  readonly collapsed: CollapseMap;
+}
+
+export function buildListItems(snapshot: ScoreboardSnapshot, filter: ListFilter): ListItem[] {
+  const items: ListItem[] = [];
+  const countryPage = filter.country !== null;
+  for (const leagueId of snapshot.leagueOrder) {
+    const league = snapshot.leagues.get(leagueId);
+    if (!league) continue;
+    if (countryPage && countrySlugOf(league) !== filter.country) continue;
+    const eventIds: string[] = [];
+    for (const id of league.eventIds) {
+      const event = snapshot.events.get(id);
+      if (event && eventInTab(filter.tab, event, league, filter.oddsSub)) eventIds.push(id);
+    }
+    if (eventIds.length === 0) continue;
+    const collapsed = isLeagueCollapsed(league, filter.collapsed, countryPage);
+    items.push({ kind: 'league', key: `L:${leagueId}`, leagueId, collapsed });
+    if (collapsed) continue;
+    const rankCounts = new Map<number, number>();
+    for (const id of eventIds) {
+      const rank = snapshot.events.get(id)?.rank;
+      if (typeof rank === 'number') rankCounts.set(rank, (rankCounts.get(rank) ?? 0) + 1);
+    }
+    for (const eventId of eventIds) {
+      const rank = snapshot.events.get(eventId)?.rank;
+      const tied = typeof rank === 'number' && (rankCounts.get(rank) ?? 0) > 1;
+      items.push({ kind: 'event', key: `E:${eventId}`, eventId, leagueId, tied });
+    }
+  }
+  return items;
+}
+
+/**
+ * `buildListItems` for one filter, kept while the snapshot's `listVersion` stays (score changes do not
+ * move the list's shape): a burst of score updates costs the list nothing.
+ */
+export function listItemsSelector(filter: ListFilter): (snapshot: ScoreboardSnapshot) => ListItem[] {
+  let builtAt: number | undefined;
+  let builtFrom: ScoreboardSnapshot['events'] | null = null;
+  let items: ListItem[] = [];
+  return (snapshot) => {
+    // The events Map is one per store scope: another store (another day) never reuses the list.
+    if (snapshot.listVersion === undefined || snapshot.listVersion !== builtAt || snapshot.events !== builtFrom) {
+      items = buildListItems(snapshot, filter);
+      builtAt = snapshot.listVersion;
+      builtFrom = snapshot.events;
+    }
+    return items;
+  };
+}
+
+export function sameItems(a: readonly ListItem[], b: readonly ListItem[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x.key !== y.key) return false;
+    if (x.kind === 'league' && y.kind === 'league' && x.collapsed !== y.collapsed) return false;
+    if (x.kind === 'event' && y.kind === 'event' && x.tied !== y.tied) return false;
+  }
+  return true;
+}
