@@ -14,7 +14,7 @@ import type { FeedFetcher } from '../src/net/feed-call';
 import { createFeedClient, type FeedClient } from '../src/net/feed-client';
 import type { FeedPage } from '../src/net/feed-names';
 import type { PageSignals } from '../src/net/page-signals';
-import { type PushChannel, sourcePush } from '../src/net/push-client';
+import { type PushChannel, sourcePush } from './push-client';
 import type { SysFeed } from '../src/net/sys-feed';
 import { type FeedTransport, sourceTransport } from '../src/net/transport';
 import type { FeedSource } from '../src/protocol/feed-source';

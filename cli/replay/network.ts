@@ -1,7 +1,7 @@
 // One client's network under faults: a feed transport and a push channel over the current server
 // (a FeedSource that a restart replaces). Every delay runs on the client's simulated clock, so a
 // delayed answer arrives at a virtual time, and the same seed gives the same run.
-import type { PushChannel, PushStatus } from '../../src/net/push-client';
+import type { PushChannel, PushStatus } from '../../machines/push-client';
 import type { FeedTransport } from '../../src/net/transport';
 import type { FeedRequest, FeedResponse, FeedSource, PushMessage } from '../../src/protocol/feed-source';
 import { type FaultCounter, type FaultKind, type FaultRates, pickResponseFault } from './faults';

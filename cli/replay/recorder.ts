@@ -6,7 +6,7 @@ import { WebSocket } from 'ws';
 import { EDITION } from '../../src/domain/edition';
 import type { FeedCall } from '../../src/net/feed-call';
 import { type FeedPage, feedNameFor, updateSubject } from '../../src/net/feed-names';
-import { readPushFrame } from '../../src/net/push-client';
+import { readPushFrame } from '../../machines/push-client';
 import { createServerClock, readDateHeader } from '../../src/net/server-clock';
 import { feedUrl } from '../../src/net/transport';
 import { parseListFeed } from '../../src/protocol/list-feed';

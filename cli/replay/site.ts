@@ -14,7 +14,7 @@ import { detailFeed, type MatchDetailRef, TAB_FEED } from '../../machines/match-
 import { type PushConnectionRef, pushConnectionMachine } from '../../machines/push-connection';
 import { provideSite, type SiteActorRef, siteChild } from '../../machines/site';
 import { STAGE_TYPE } from '../../src/domain/stages';
-import { pushChannelOf } from '../../src/net/push-client';
+import { pushChannelOf } from '../../machines/push-client';
 import { reconnectDelay } from '../../src/net/push-frame';
 import type { MatchCore } from '../../src/protocol/detail-core';
 import type { FeedSource } from '../../src/protocol/feed-source';

@@ -22,7 +22,7 @@ import { type ActorRefFrom, fromCallback, fromPromise, type SnapshotFrom, sendPa
 import type { FeedAnswer, FeedCall, FeedFetcher } from '../../src/net/feed-call';
 import { isFailedParse } from '../../src/net/feed-client';
 import type { PageSignals as PageSignalSource } from '../../src/net/page-signals';
-import type { PushChannel } from '../../src/net/push-client';
+import type { PushChannel } from '../push-client';
 import { parseListFeed } from '../../src/protocol/list-feed';
 import type { ListFeed } from '../../src/protocol/list-feed-types';
 import type { FieldChange } from '../../src/scoreboard/store';

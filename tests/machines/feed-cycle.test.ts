@@ -3,7 +3,7 @@ import { SimulatedClock } from 'xstate';
 import { createFeedEngine, type FeedEngineOptions } from '../../machines/feed-engine';
 import { initialPlan } from '../../machines/feed-cycle';
 import type { FeedAnswer, FeedCall } from '../../src/net/feed-call';
-import type { PushChannel, PushStatus } from '../../src/net/push-client';
+import type { PushChannel, PushStatus } from '../../machines/push-client';
 import type { ListFeed } from '../../src/protocol/list-feed-types';
 import { answer, event, league, listFeed } from '../scoreboard/helpers/answers';
 

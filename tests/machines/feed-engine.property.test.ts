@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { createFeedEngine, type FeedEngine } from '../../machines/feed-engine';
-import type { PushChannel, PushStatus } from '../../src/net/push-client';
+import type { PushChannel, PushStatus } from '../../machines/push-client';
 import type { FeedRequest, FeedResponse, PushMessage } from '../../src/protocol/feed-source';
 import { clientView, TestFeedSource } from '../scoreboard/helpers/test-feed-source';
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SimulatedClock } from 'xstate';
 import { createFeedEngine, type FeedEngine } from '../../machines/feed-engine';
-import { createWebSocketPush, type WebSocketLike } from '../../src/net/push-client';
+import { createWebSocketPush, type WebSocketLike } from '../../machines/push-client';
 import { httpTransport } from '../../src/net/transport';
 import { EDITION } from '../../src/domain/edition';
 import { parseListFeed } from '../../src/protocol/list-feed';

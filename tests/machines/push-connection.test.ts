@@ -6,7 +6,7 @@ import {
   type PushSocketInput,
   pushConnectionMachine,
 } from '../../machines/push-connection';
-import { INITIAL_BACKOFF_MS, MAX_BACKOFF_MS, type PushStatus, pushChannelOf } from '../../src/net/push-client';
+import { INITIAL_BACKOFF_MS, MAX_BACKOFF_MS, type PushStatus, pushChannelOf } from '../../machines/push-client';
 import type { PushMessage } from '../../src/protocol/feed-source';
 
 /** Timers the SimulatedClock still holds (it keeps them in a private map). */

@@ -9,7 +9,7 @@ import {
   reconnectDelay,
   sourcePush,
   type WebSocketLike,
-} from '../../src/net/push-client';
+} from '../../machines/push-client';
 import type { FeedRequest, PushMessage } from '../../src/protocol/feed-source';
 
 describe('geo lookup', () => {

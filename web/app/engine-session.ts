@@ -4,7 +4,7 @@
 import { createFeedEngine, type FeedEngine } from '../../machines/feed-engine';
 import { DEFAULT_FEED_PAGE } from '../../src/net/feed-names';
 import { domPageSignals } from '../../src/net/page-signals';
-import { createWebSocketPush, type WebSocketLike } from '../../src/net/push-client';
+import { createWebSocketPush, type WebSocketLike } from '../../machines/push-client';
 import { httpTransport } from '../../src/net/transport';
 import { pageTimezoneHour } from '../ui/format/time';
 import { COLLAPSED_COOKIE_NAME, readCookie } from '../ui/list/collapsed-leagues';

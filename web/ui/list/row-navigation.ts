@@ -4,7 +4,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { EDITION } from '../../../src/domain/edition';
-import type { MatchHint } from '../match/MatchPage';
+import type { MatchHint } from '../match/match-hint';
 import { useScoreboardView } from '../store/hooks';
 
 export const ROW_LINK_SELECTOR = 'a[data-event-id]';

@@ -13,15 +13,8 @@ import { type FeedGateway, useFeedGateway } from '../store/feed-gateway';
 import type { MatchCore } from './detail-mappers';
 import { StatusLabel } from '../list/DuelRow';
 import { TabPanel } from './panels';
+import { isMatchHint } from './match-hint';
 import { type MatchTab, useMatchFeeds } from './use-match-feeds';
-
-/** What a row hands to the match page it opens (kept in history state, so a reload keeps it). */
-export interface MatchHint {
-  readonly sportId: number;
-  readonly home?: string;
-  readonly away?: string;
-  readonly league?: string;
-}
 
 // S2-34: detail participants are ignored for cricket, golf and moto racing.
 const NO_PARTICIPANT_SPORTS = new Set([13, 23, 33]);
@@ -36,10 +29,6 @@ const TABS: readonly { tab: MatchTab; label: string; code: string | null }[] = [
 
 function tabFromParam(value: string | null): MatchTab {
   return TABS.find((t) => t.tab === value)?.tab ?? 'summary';
-}
-
-function isHint(value: unknown): value is MatchHint {
-  return typeof value === 'object' && value !== null && typeof (value as MatchHint).sportId === 'number';
 }
 
 /** The event as the sport's day list holds it, kept live by that list's updates. */
@@ -66,7 +55,7 @@ export function MatchPage({ eventId }: { eventId: string }) {
   const gateway = useFeedGateway();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
-  const hint = isHint(location.state) ? location.state : null;
+  const hint = isMatchHint(location.state) ? location.state : null;
   const tab = tabFromParam(params.get('tab'));
   const feeds = useMatchFeeds(gateway, eventId, tab);
   // The core feed names the sport (SA); a row's hint or an open list only answer sooner.

@@ -10,9 +10,9 @@ import {
   type PushSocketInput,
   type PushSocketReport,
   pushConnectionMachine,
-} from '../../machines/push-connection';
-import type { FeedSource, PushMessage } from '../protocol/feed-source';
-import type { PushStatus } from './push-frame';
+} from './push-connection';
+import type { FeedSource, PushMessage } from '../src/protocol/feed-source';
+import type { PushStatus } from '../src/net/push-frame';
 
 export {
   INITIAL_BACKOFF_MS,
@@ -20,7 +20,7 @@ export {
   type PushStatus,
   readPushFrame,
   reconnectDelay,
-} from './push-frame';
+} from '../src/net/push-frame';
 
 export interface PushChannel {
   subscribe(
