@@ -272,9 +272,8 @@ export const pinToggleMachine = setup({
         leagues: ({ context, event }) => {
           const waiting = new Set(Object.values(context.pending).map((pin) => String(pin.sportId)));
           const fresh = parseMyLeagues(event.stored);
-          const next: Record<string, SportLeagues> = {};
-          for (const [sportId, list] of Object.entries(fresh)) if (!waiting.has(sportId)) next[sportId] = list;
-          for (const sportId of waiting) if (context.leagues[sportId]) next[sportId] = context.leagues[sportId];
+          const next: Record<string, SportLeagues> = { ...fresh };
+          for (const sportId of waiting) next[sportId] = context.leagues[sportId] ?? {};
           return next;
         },
       }),

@@ -1,5 +1,6 @@
 // A pin-toggle actor on a SimulatedClock with a fake account server: each save answers ok or fail after a chosen
-// delay, and an accepted diff is applied to the server's copy of the account data (A7-11).
+// delay, and an accepted diff is applied to the server's copy of the account data (A7-11). Like the account
+// client, the fake also keeps a local copy: the diff applied when sent, its undo applied when the server refuses.
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { applyDataDiff } from '../../src/wire/dotted';
 import type { JsonObject } from '../../src/wire/account';
@@ -21,16 +22,24 @@ export function pinHarness(input: PinToggleInput = {}, answers: PlannedAnswer[] 
   const stored: Record<string, Record<string, boolean>>[] = [];
   const emitted: PinToggleEmitted[] = [];
   const server = { data: {} as JsonObject };
+  const local = { data: {} as JsonObject };
+  /** Ids of the save actors whose answer has come. */
+  const answered: string[] = [];
   const plan = [...answers];
   const actor = createActor(
     pinToggleMachine.provide({
       actors: {
-        save: fromPromise<void, PinSaveRequest>(({ input: request }) => {
+        save: fromPromise<void, PinSaveRequest>(({ input: request, self }) => {
           requests.push(request);
+          local.data = applyDataDiff(local.data, request.diff);
           const answer = plan.shift() ?? { ok: true, delayMs: 100 };
           return new Promise((resolve, reject) => {
             clock.setTimeout(() => {
-              if (!answer.ok) return reject(new Error('server refused'));
+              answered.push(self.id);
+              if (!answer.ok) {
+                local.data = applyDataDiff(local.data, request.undo);
+                return reject(new Error('server refused'));
+              }
               server.data = applyDataDiff(server.data, request.diff);
               resolve();
             }, answer.delayMs);
@@ -56,6 +65,8 @@ export function pinHarness(input: PinToggleInput = {}, answers: PlannedAnswer[] 
     stored,
     emitted,
     server,
+    local,
+    answered,
     plan,
     advance,
     settle,

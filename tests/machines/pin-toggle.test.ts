@@ -123,6 +123,7 @@ describe('My Leagues pin toggle', () => {
     ]);
     h.toggle(KPL); // add
     expect(pinAction(h.context(), KPL)).toBe('remove');
+    expect(h.requests[0]?.undo).toEqual({ merge: {}, unmerge: [`myLeagues.1.${KPL}`] });
     await h.advance(50);
     expect(pinAction(h.context(), KPL)).toBe('add');
     expect(h.context().leagues[1]).toEqual({ [EPL]: true, [LIGA]: true });
@@ -181,6 +182,7 @@ describe('My Leagues pin toggle', () => {
     expect(h.requests).toHaveLength(1);
     h.actor.send({ type: 'account.logout' });
     expect(h.context().pending).toEqual({});
+    expect(Object.keys(h.actor.getSnapshot().children)).toEqual([]); // the save is no longer listened to
     expect(pinnedLeagues(h.context(), 1)).toEqual(new Set([EPL, LIGA]));
     await h.advance(1000); // the earlier session's answer changes nothing here
     expect(h.context().leagues).toEqual({});
