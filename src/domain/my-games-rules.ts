@@ -91,7 +91,8 @@ export function countTowardsLimit(entries: MyGamesEntries): number {
   const tournaments = new Set<string>();
   for (const entry of Object.values(entries)) {
     if (!sportById(entry.sport_id)) continue;
-    if (entry.noDuel) {
+    // An entry loaded from the server form (S3-58) has no league until the feed names it: counted alone.
+    if (entry.noDuel && entry.labl_id !== '') {
       const key = `${entry.sport_id}|${cleanLabelId(entry.labl_id)}`;
       if (tournaments.has(key)) continue;
       tournaments.add(key);
@@ -236,4 +237,59 @@ export function applyTimeChange(
   if (entry.mgGroup !== undefined) return rebuilt;
   const { mgGroup: _none, ...withoutGroup } = rebuilt;
   return withoutGroup;
+}
+
+/** S3-57: whether a key names a whole-tournament entry (a league id) rather than a game. */
+export function isTournamentKey(key: string): boolean {
+  return !isGameKey(key);
+}
+
+/** S4-30: a no-duel game whose whole tournament is followed is shown inside that entry. */
+export function inWholeTournament(entries: MyGamesEntries, entry: MyGamesEntry): boolean {
+  if (!entry.noDuel || entry.labl_id === '') return false;
+  const tournament = entries[cleanLabelId(entry.labl_id)];
+  return tournament !== undefined && tournament.sport_id === entry.sport_id;
+}
+
+/** S4-30 group keys: short, and free of the list separator and of dotted-key separators (A7-20). */
+const GROUP_KEY = /^[A-Za-z0-9_-]{1,32}$/;
+
+export function isGroupKey(group: string): boolean {
+  return GROUP_KEY.test(group);
+}
+
+/** The group keys of an entry (S3-56 mgGroup, comma-separated; absent on a new tournament entry, S3-57). */
+export function groupsOf(entry: MyGamesEntry): string[] {
+  return entry.mgGroup === undefined || entry.mgGroup === '' ? [] : entry.mgGroup.split(',');
+}
+
+export type GroupResult = 'grouped' | 'ungrouped' | 'deleted' | 'unchanged' | 'missing' | 'in-tournament' | 'invalid';
+
+/**
+ * S4-30: puts an entry into a group or takes it out of one. Leaving one of several groups drops only that
+ * group; leaving the last deletes the entry. A game inside a followed whole tournament cannot be grouped.
+ */
+export function setGroup(
+  entries: MyGamesEntries,
+  key: string,
+  group: string,
+  member: boolean,
+): { readonly result: GroupResult; readonly entries: MyGamesEntries } {
+  const same = (result: GroupResult) => ({ result, entries });
+  if (!isGroupKey(group)) return same('invalid');
+  const entry = Object.hasOwn(entries, key) ? entries[key] : undefined;
+  if (!entry) return same('missing');
+  if (isGameKey(key) && inWholeTournament(entries, entry)) return same('in-tournament');
+  const groups = groupsOf(entry);
+  if (member) {
+    if (groups.includes(group)) return same('unchanged');
+    return { result: 'grouped', entries: { ...entries, [key]: { ...entry, mgGroup: [...groups, group].join(',') } } };
+  }
+  if (!groups.includes(group)) return same('unchanged');
+  const left = groups.filter((g) => g !== group);
+  if (left.length === 0) {
+    const { [key]: _gone, ...rest } = entries;
+    return { result: 'deleted', entries: rest };
+  }
+  return { result: 'ungrouped', entries: { ...entries, [key]: { ...entry, mgGroup: left.join(',') } } };
 }
