@@ -1,6 +1,6 @@
 // createFeedEngine: one list page on its own feed engine (machines/feed/engine-machine.ts), wired to
 // one scoreboard and one feed client. The CLI and tests start a page this way; the browser opens its
-// lists on the site root's `feedEngine` child instead (src/app/engine-session.ts).
+// lists on the site root's `feedEngine` child instead (web/app/engine-session.ts).
 //
 //   const engine = createFeedEngine({ source, sport: 1 }).start();   // in-process FeedSource
 //   const engine = createFeedEngine({ transport: httpTransport({ origin }), sport: 1, push, now }).start();
@@ -19,14 +19,16 @@ import type { SysFeed } from '../src/net/sys-feed';
 import { type FeedTransport, sourceTransport } from '../src/net/transport';
 import type { FeedSource } from '../src/protocol/feed-source';
 import type { EventComparator } from '../src/scoreboard/event-order';
-import { createScoreboard, type FieldChange, type Scoreboard } from '../src/scoreboard/store';
+import { createScoreboard, type Scoreboard } from '../src/scoreboard/store';
 import type { ScoreboardLeague } from '../src/scoreboard/types';
 import type { FeedTab, feedCycleMachine, FeedUiEvent, MyGamesNeed } from './feed-cycle';
 import { scoreboardBoard } from './feed/board';
-import { type feedEngineMachine, liveMarkerId, provideFeedEngine } from './feed/engine-machine';
+import { type feedEngineMachine, provideFeedEngine } from './feed/engine-machine';
+import { type ApplyListener, feedListHandle } from './feed/list-handle';
 import type { liveMarkerMachine } from './live-marker';
 
 export { parsePushBody } from './feed/engine-machine';
+export type { ApplyListener } from './feed/list-handle';
 
 /** XState's clock: SimulatedClock in tests and the CLI. */
 export interface EngineClock {
@@ -66,13 +68,6 @@ export interface FeedEngineOptions {
 
 /** Events the UI may send. */
 export type FeedEngineEvent = FeedUiEvent;
-
-/**
- * Hears the shown events an update or repair feed changed, with their fields before and after (live
- * sounds compare them). Called from inside the engine's step: do the work later. Full feeds are
- * not reported.
- */
-export type ApplyListener = (changes: readonly FieldChange[]) => void;
 
 export interface FeedEngine {
   /** The list's feed cycle. */
@@ -163,26 +158,17 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
     },
   });
   // The list's actors exist from the engine's creation, so callers may subscribe before start.
-  const children = root.getSnapshot().children as Record<string, unknown>;
-  const actor = children[LIST] as Actor<typeof feedCycleMachine>;
-  const liveMarker = children[liveMarkerId(LIST)] as Actor<typeof liveMarkerMachine>;
+  const list = feedListHandle(root, LIST);
 
   const engine: FeedEngine = {
-    actor,
-    liveMarker,
+    actor: list.cycle,
+    liveMarker: list.liveMarker,
     root,
     scoreboard,
     client,
     serverNow,
-    send: (event) => actor.send(event),
-    watchApplies(listener) {
-      const listening = root.on('list.fieldsChanged', (event) => listener(event.changes));
-      root.send({ type: 'list.watch', id: LIST });
-      return () => {
-        listening.unsubscribe();
-        root.send({ type: 'list.unwatch', id: LIST });
-      };
-    },
+    send: list.send,
+    watchApplies: list.watchApplies,
     start() {
       root.subscribe({ error: (error) => log(`feed engine stopped: ${String(error)}`) });
       root.start();

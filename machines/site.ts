@@ -8,20 +8,25 @@
 //   ├── session    logged in or not, for the header (machines/session-status.ts)
 //   ├── sound      live sounds (machines/sound.ts)
 //   ├── origin     geo lookup and origin choice at start-up (machines/origin.ts)
+//   ├── feedEngine the list pages' feed cycles and live markers (machines/feed/engine-machine.ts); a
+//   │              runtime opens a list on it (`list.open`, machines/feed/list-handle.ts)
 //   └── matchDetail  spawned while a match page is open (`match.opened` / `match.closed`), machines/match-detail.ts
 //
 // Children talk to each other by systemId (the sound toggle of `settings` is sent to `sound`); the
-// runtime talks to the root, which routes what comes from the browser (visibility, storage changes
-// of other tabs) to the children that care. Effects are provided once per runtime: `provideSite`
-// takes them as plain functions and provides each child's; the browser's are in src/app, tests give
+// runtime talks to the root, which routes what comes from the browser (visibility, online state,
+// storage changes of other tabs) to the children that care. Effects are provided once per runtime: `provideSite`
+// takes them as plain functions and provides each child's; the browser's are in web/app, tests give
 // fakes. Time comes only from the actor system's clock (every timer is a delayed event), plus the
 // `now` reading the runtime gives the clock machine.
 //
-// Children still to come under this root: 'feedEngine', 'push', 'favourites', 'notifications'
+// Children still to come under this root: 'push', 'favourites', 'notifications'
 // (invoked here like the others, or spawned per page like 'matchDetail').
 import { type ActorRefFrom, enqueueActions, fromPromise, sendTo, setup, stopChild } from 'xstate';
+import type { FeedFetcher } from '../src/net/feed-call';
 import type { GeoLocation } from '../src/net/geo';
+import type { PushChannel } from './push-client';
 import { clockMachine } from './clock';
+import { feedEngineMachine, provideFeedEngine } from './feed/engine-machine';
 import { type MatchDetailEffects, type MatchTab, matchDetailMachine, provideMatchDetail } from './match-detail';
 import { originMachine, type OriginInput } from './origin';
 import { type SessionStatusInput, sessionStatusMachine } from './session-status';
@@ -34,6 +39,8 @@ export interface SiteInput {
   readonly now: () => number;
   /** Whether the page is visible at start (default true). */
   readonly visible?: boolean;
+  /** Whether the device is online at start (default true). */
+  readonly online?: boolean;
   readonly settings?: SettingsInput;
   readonly windows?: WindowsInput;
   readonly session: SessionStatusInput;
@@ -47,8 +54,10 @@ export interface SiteContext {
 }
 
 export type SiteEvent =
-  /** The page was hidden or shown again: the clock stops and resumes ticking. */
+  /** The page was hidden or shown again: the clock stops and resumes ticking, feed retries pause (A4-11). */
   | { readonly type: 'page.visibility'; readonly visible: boolean }
+  /** The device went offline or online again: feed retries pause and resume (A4-11). */
+  | { readonly type: 'page.online'; readonly online: boolean }
   /** Another tab changed the storage (the browser's storage event; key null: cleared), A4-8. */
   | { readonly type: 'storage.changed'; readonly key: string | null }
   /** A match page opened: its detail actor is spawned as 'matchDetail' (one at a time, the last page's). */
@@ -64,6 +73,7 @@ export const siteMachine = setup({
     session: sessionStatusMachine,
     sound: soundMachine,
     origin: originMachine,
+    feedEngine: feedEngineMachine,
     matchDetail: matchDetailMachine,
   },
 }).createMachine({
@@ -87,9 +97,18 @@ export const siteMachine = setup({
       input: ({ context }) => ({ soundOn: context.input.settings?.soundOn ?? true, ios: context.input.sound?.ios }),
     },
     { id: 'origin', systemId: 'origin', src: 'origin', input: ({ context }) => context.input.origin },
+    {
+      id: 'feedEngine',
+      systemId: 'feedEngine',
+      src: 'feedEngine',
+      input: ({ context }) => ({ online: context.input.online, visible: context.input.visible }),
+    },
   ],
   on: {
-    'page.visibility': { actions: sendTo('clock', ({ event }) => event) },
+    'page.visibility': {
+      actions: [sendTo('clock', ({ event }) => event), sendTo('feedEngine', ({ event }) => event)],
+    },
+    'page.online': { actions: sendTo('feedEngine', ({ event }) => event) },
     'storage.changed': { actions: sendTo('session', ({ event }) => event) },
     'match.opened': {
       actions: enqueueActions(({ enqueue, event }) => {
@@ -115,11 +134,20 @@ export interface SiteChildren {
   readonly session: ActorRefFrom<typeof sessionStatusMachine>;
   readonly sound: ActorRefFrom<typeof soundMachine>;
   readonly origin: ActorRefFrom<typeof originMachine>;
+  readonly feedEngine: ActorRefFrom<typeof feedEngineMachine>;
 }
 
 export type SiteChildId = keyof SiteChildren;
 
-export const SITE_CHILD_IDS: readonly SiteChildId[] = ['settings', 'windows', 'clock', 'session', 'sound', 'origin'];
+export const SITE_CHILD_IDS: readonly SiteChildId[] = [
+  'settings',
+  'windows',
+  'clock',
+  'session',
+  'sound',
+  'origin',
+  'feedEngine',
+];
 
 /** A child of a started site by its systemId. */
 export function siteChild<K extends SiteChildId>(
@@ -154,6 +182,10 @@ export interface SiteEffects {
   readonly fetchDetail: MatchDetailEffects['fetchDetail'];
   /** Push on a subject (games_kk_<id>, S7-23); absent: the match page polls only. */
   readonly subscribePush?: MatchDetailEffects['subscribePush'];
+  /** The list pages' feeds (S7-2…S7-11), for the feed engine. */
+  readonly fetchFeed: FeedFetcher;
+  /** Push on the list pages' update subjects (S7-23); absent: lists poll only (S8-3). */
+  readonly subscribeFeedPush?: PushChannel['subscribe'];
 }
 
 const nothing = () => {};
@@ -172,6 +204,9 @@ export function provideSite(effects: Partial<SiteEffects>) {
     logProblem: nothing,
     lookupGeo: async () => null,
     fetchDetail: async () => null,
+    fetchFeed: async () => {
+      throw new Error('no feed fetch was given to the site');
+    },
     ...effects,
   };
   return siteMachine.provide({
@@ -194,6 +229,11 @@ export function provideSite(effects: Partial<SiteEffects>) {
         },
       }),
       origin: originMachine.provide({ actors: { lookupGeo: fromPromise(() => e.lookupGeo()) } }),
+      feedEngine: provideFeedEngine({
+        fetchFeed: e.fetchFeed,
+        subscribePush: e.subscribeFeedPush ?? null,
+        logProblem: e.logProblem,
+      }),
       matchDetail: provideMatchDetail({ fetchDetail: e.fetchDetail, subscribePush: e.subscribePush }),
     },
   });

@@ -282,7 +282,7 @@ export const feedEngineMachine = engine.createMachine({
     for (const list of input.lists ?? []) lists[list.id] = spawnList(spawn as never, page, list);
     return { page, lists };
   },
-  invoke: { src: 'pageSignals' },
+  invoke: { id: 'pageSignals', src: 'pageSignals' },
   on: {
     'list.open': { actions: 'openList' },
     'list.close': { actions: 'closeList' },

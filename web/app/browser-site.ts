@@ -11,6 +11,7 @@ import { httpTransport } from '../../src/net/transport';
 import { showBlinkPhase } from '../ui/list/blink-phase';
 import type { FeedGateway } from '../ui/store/feed-gateway';
 import { persistence, readSettings } from './browser-storage';
+import { browserListFeeds } from './engine-session';
 import { createBrowserGateway } from './gateway';
 import { browserSoundEffects, isIosDevice, siteSoundSink } from './sound-session';
 
@@ -48,6 +49,7 @@ function sessionStore(): SessionStore | null {
 }
 
 const pageVisible = () => document.visibilityState !== 'hidden';
+const pageOnline = () => navigator.onLine !== false;
 
 /** Builds and starts the page's root actor and its feed gateway. */
 export function startBrowserSite(): BrowserSite {
@@ -57,6 +59,9 @@ export function startBrowserSite(): BrowserSite {
   // A4-10: one geo request (x-geoip: 1) at start-up; its answer is shared.
   const geo = createGeoLookup({ transport: httpTransport({ origin: location.origin }) });
   const localStorage = storageOf(() => window.localStorage);
+  const origin = () => chosenOrigin(siteChild(site, 'origin'));
+  // The feed engine's list feeds and push (the site's child 'feedEngine').
+  const listFeeds = browserListFeeds({ origin, now: () => Date.now() });
   const site = createActor(
     provideSite({
       persistOddsFormat: (format) => persistence.oddsFormat(format),
@@ -69,11 +74,14 @@ export function startBrowserSite(): BrowserSite {
       // The match page's detail actor (the site's child 'matchDetail') reads through the feed gateway.
       fetchDetail: (feed) => gateway?.fetchDetail(feed) ?? Promise.resolve(null),
       subscribePush: (subject, onMessage) => gateway?.subscribePush?.(subject, () => onMessage()) ?? (() => {}),
+      fetchFeed: listFeeds.fetchFeed,
+      subscribeFeedPush: listFeeds.subscribePush,
     }),
     {
       input: {
         now,
         visible: pageVisible(),
+        online: pageOnline(),
         settings: readSettings(),
         windows: { langBoxShown: persistence.langBoxShown() },
         session: { read: () => storedSessionKeys(localStorage) },
@@ -84,13 +92,19 @@ export function startBrowserSite(): BrowserSite {
   );
   site.start();
   gateway = createBrowserGateway({
-    origin: () => chosenOrigin(siteChild(site, 'origin')),
+    origin,
     now: () => Date.now(),
+    serverNow: listFeeds.serverNow,
+    engine: () => siteChild(site, 'feedEngine'),
     sounds: siteSoundSink(siteChild(site, 'sound')),
   });
   // A4-8: other tabs' changes (browsers fire the storage event only in the tabs that did not write).
   window.addEventListener('storage', (event) => site.send({ type: 'storage.changed', key: event.key }));
   document.addEventListener('visibilitychange', () => site.send({ type: 'page.visibility', visible: pageVisible() }));
+  // A4-11: feed retries pause while the device is offline.
+  const online = () => site.send({ type: 'page.online', online: pageOnline() });
+  window.addEventListener('online', online);
+  window.addEventListener('offline', online);
   // S2-41: this visit counts towards the language box.
   siteChild(site, 'windows').send({ type: 'visits.counted', visits: persistence.countVisit() });
   return { site, gateway };

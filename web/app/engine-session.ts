@@ -1,11 +1,16 @@
-// A list session over the feed engine (machines/feed-engine.ts): the feed cycle with its requests,
-// push and live marker, fed over HTTP from the origin chosen at start-up (the site's origin machine,
-// A4-9) and the WebSocket push channel of the page's own origin.
-import { createFeedEngine, type FeedEngine } from '../../machines/feed-engine';
+// A list session: one list page opened on the site root's feed engine (its child 'feedEngine',
+// machines/feed/engine-machine.ts) over a scoreboard of its own. The engine's effects, the list
+// feeds over HTTP from the origin chosen at start-up (A4-9) and the WebSocket push channel of the
+// page's own origin, are the composition root's (browserListFeeds, given to provideSite).
+import type { FeedEngineRef } from '../../machines/feed/engine-machine';
+import { scoreboardBoard } from '../../machines/feed/board';
+import { openFeedList } from '../../machines/feed/list-handle';
+import type { FeedFetcher } from '../../src/net/feed-call';
+import { createFeedClient, type FeedClient } from '../../src/net/feed-client';
 import { DEFAULT_FEED_PAGE } from '../../src/net/feed-names';
-import { domPageSignals } from '../../src/net/page-signals';
-import { createWebSocketPush, type WebSocketLike } from '../../machines/push-client';
+import { createWebSocketPush, type PushChannel, type WebSocketLike } from '../../machines/push-client';
 import { httpTransport } from '../../src/net/transport';
+import { createScoreboard } from '../../src/scoreboard/store';
 import { pageTimezoneHour } from '../ui/format/time';
 import { COLLAPSED_COOKIE_NAME, readCookie } from '../ui/list/collapsed-leagues';
 import type { FeedStatus, ListRequest, ListSession } from '../ui/store/feed-gateway';
@@ -13,10 +18,12 @@ import { type SoundSink, watchEngineSounds } from './sound-session';
 
 /** What the composition root gives every list session. */
 export interface EngineSessionOptions {
-  /** The feed origin chosen at start-up (A4-9). */
-  readonly origin: () => string | Promise<string>;
-  /** Epoch ms now: where the visitor's midnight is. */
+  /** The site's feed engine. */
+  readonly engine: () => FeedEngineRef;
+  /** Epoch ms now: where the visitor's midnight is, and the lists' clock. */
   readonly now: () => number;
+  /** Server time, epoch ms, as the list feeds taught it (S7-21). */
+  readonly serverNow: () => number;
   /** The page's sound machine; the list's live changes may sound (S1-6). */
   readonly sounds?: SoundSink;
 }
@@ -28,55 +35,101 @@ function pushUrl(): string {
   return `${scheme}//${location.host}${PUSH_PATH}`;
 }
 
-function statusOf(engine: FeedEngine): FeedStatus {
-  const snapshot = engine.actor.getSnapshot();
-  if (snapshot.matches('running')) return 'ready';
-  if (snapshot.matches('waitingToRetry')) return engine.scoreboard.version > 0 ? 'ready' : 'failed';
-  return engine.scoreboard.version > 0 ? 'ready' : 'loading';
+/** The feed engine's effects in the browser, and the server time its feeds teach. */
+export interface BrowserListFeeds {
+  readonly fetchFeed: FeedFetcher;
+  readonly subscribePush: PushChannel['subscribe'];
+  serverNow(): number;
 }
 
+/**
+ * List feeds over HTTP from the chosen origin and push over the page's own WebSocket. S7-1: day lists
+ * are cut at the visitor's midnight, the same one the page's dates use, so a feed client is kept per
+ * time zone hour (a daylight-saving change while the page is open gets a new one).
+ */
+export function browserListFeeds(options: {
+  readonly origin: () => string | Promise<string>;
+  readonly now: () => number;
+}): BrowserListFeeds {
+  const transport = httpTransport({ origin: options.origin });
+  const clients = new Map<number, FeedClient>();
+  let latest: FeedClient | null = null;
+  const clientNow = (): FeedClient => {
+    const timezoneHour = pageTimezoneHour(options.now());
+    let client = clients.get(timezoneHour);
+    if (!client) {
+      client = createFeedClient({ transport, page: { ...DEFAULT_FEED_PAGE, timezoneHour }, now: options.now });
+      clients.set(timezoneHour, client);
+    }
+    latest = client;
+    return client;
+  };
+  const push = createWebSocketPush({
+    url: pushUrl(),
+    connect: (url) => new WebSocket(url) as unknown as WebSocketLike,
+  });
+  return {
+    fetchFeed: (call) => clientNow().fetch(call),
+    subscribePush: (subjects, onMessage, onStatus) => push.subscribe(subjects, onMessage, onStatus),
+    serverNow: () => (latest ?? clientNow()).serverClock.now(),
+  };
+}
+
+let opened = 0;
+
 export function openEngineListSession(request: ListRequest, options: EngineSessionOptions): ListSession {
-  const engine = createFeedEngine({
-    transport: httpTransport({ origin: options.origin }),
+  const { now } = options;
+  const scoreboard = createScoreboard({
+    now,
+    serverNow: options.serverNow,
+    // The page keeps its own collapse map over the same cookie (S4-13); the store reads it for defaults.
+    collapsedCookie: readCookie(document.cookie, COLLAPSED_COOKIE_NAME),
+  });
+  const list = openFeedList(options.engine(), {
+    id: `list:${++opened}`,
     sport: request.sportId,
     day: request.day,
-    // S7-1: day lists are cut at the visitor's midnight, the same one the page's dates use.
-    page: { ...DEFAULT_FEED_PAGE, timezoneHour: pageTimezoneHour(options.now()) },
-    push: createWebSocketPush({ url: pushUrl(), connect: (url) => new WebSocket(url) as unknown as WebSocketLike }),
-    // The page keeps its own collapse map over the same cookie (S4-13); the store reads it for defaults.
-    collapsedCookie: { read: () => readCookie(document.cookie, COLLAPSED_COOKIE_NAME), write: () => {} },
-    pageSignals: domPageSignals({ window, document }),
+    push: true,
+    now,
+    // S7-1: the visitor's midnight, as the list feeds are named with it.
+    board: scoreboardBoard(scoreboard, { timezoneHour: pageTimezoneHour(now()) }),
   });
+  const statusOf = (): FeedStatus => {
+    const snapshot = list.cycle.getSnapshot();
+    if (snapshot.matches('running')) return 'ready';
+    if (snapshot.matches('waitingToRetry')) return scoreboard.version > 0 ? 'ready' : 'failed';
+    return scoreboard.version > 0 ? 'ready' : 'loading';
+  };
   const listeners = new Set<() => void>();
   let status: FeedStatus = 'loading';
   const check = () => {
-    const next = statusOf(engine);
+    const next = statusOf();
     if (next === status) return;
     status = next;
     for (const l of [...listeners]) l();
   };
-  const stopActor = engine.actor.subscribe(check);
-  const stopBoard = engine.scoreboard.subscribe(check);
+  const stopActor = list.cycle.subscribe(check);
+  const stopBoard = scoreboard.subscribe(check);
   const { sounds } = options;
-  const stopSounds = sounds ? watchEngineSounds(engine, sounds) : () => {}; // S1-6: this list's live changes may sound
-  engine.start();
+  // S1-6: this list's live changes may sound.
+  const stopSounds = sounds ? watchEngineSounds({ watchApplies: list.watchApplies, scoreboard }, sounds) : () => {};
   check();
   return {
-    view: { snapshot: () => engine.scoreboard.snapshot(), subscribe: (l) => engine.scoreboard.subscribe(l) },
+    view: { snapshot: () => scoreboard.snapshot(), subscribe: (l) => scoreboard.subscribe(l) },
     status: () => status,
     subscribeStatus(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     selectTab(tab) {
-      engine.send({ type: 'tab.select', tab });
+      list.send({ type: 'tab.select', tab });
     },
-    serverNow: () => engine.serverNow(),
+    serverNow: options.serverNow,
     close() {
       stopActor.unsubscribe();
       stopBoard();
       stopSounds();
-      engine.stop();
+      list.close();
     },
   };
 }

@@ -6,7 +6,12 @@ import { frameBatched } from '../ui/store/scoreboard-view';
 import { fetchDetailBody } from './feed-http';
 import { type EngineSessionOptions, openEngineListSession } from './engine-session';
 
-export function createBrowserGateway(options: EngineSessionOptions): FeedGateway {
+export interface BrowserGatewayOptions extends EngineSessionOptions {
+  /** The feed origin chosen at start-up (A4-9), for detail feeds. */
+  readonly origin: () => string | Promise<string>;
+}
+
+export function createBrowserGateway(options: BrowserGatewayOptions): FeedGateway {
   const open = new Set<ListSession>();
   // Subscribers redraw inside the frame's callback, synchronously, so the frame paints them.
   const raf = (cb: () => void) => requestAnimationFrame(() => flushSync(cb));
