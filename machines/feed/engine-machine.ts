@@ -27,11 +27,12 @@ import { parseListFeed } from '../../src/protocol/list-feed';
 import type { ListFeed } from '../../src/protocol/list-feed-types';
 import type { FieldChange } from '../../src/scoreboard/store';
 import { feedCycleMachine } from '../feed-cycle';
-import { liveMarkerMachine } from '../live-marker';
+import { type LiveMarkerInput, liveMarkerMachine } from '../live-marker';
 import type { FeedBoard } from './board';
 import { channelRequestMachine } from './channel-request';
 import {
   type FeedCycleEvent,
+  type FeedCycleInput,
   type FeedTab,
   type MyGamesNeed,
   PARSE_RETRY_MIN_MS,
@@ -188,18 +189,17 @@ const base = setup({
   },
 });
 
+/** The spawner of the engine's assign actions, as spawnList uses it. */
+interface ListSpawner {
+  (src: 'liveMarker', options: { id: string; input: LiveMarkerInput }): unknown;
+  (src: 'feedCycle', options: { id: string; input: FeedCycleInput; syncSnapshot: boolean }): unknown;
+}
+
 /** Spawns a list's live marker and then its feed cycle, so the marker runs first. */
-function spawnList(
-  spawn: (src: 'feedCycle' | 'liveMarker', options: { id: string; input: never; syncSnapshot?: boolean }) => unknown,
-  page: PageSignals,
-  list: FeedListSetup,
-): ListState {
+function spawnList(spawn: ListSpawner, page: PageSignals, list: FeedListSetup): ListState {
   const liveTab = list.tab === 'live';
-  spawn('liveMarker', {
-    id: liveMarkerId(list.id),
-    input: { keepLiveMs: list.keepLiveMs, liveTabShown: liveTab } as never,
-  });
-  const input = {
+  spawn('liveMarker', { id: liveMarkerId(list.id), input: { keepLiveMs: list.keepLiveMs, liveTabShown: liveTab } });
+  const input: FeedCycleInput = {
     sport: list.sport,
     day: list.day,
     tab: list.tab,
@@ -211,7 +211,7 @@ function spawnList(
     board: list.board,
   };
   // syncSnapshot: the engine hears the end of every step of the cycle.
-  spawn('feedCycle', { id: list.id, input: input as never, syncSnapshot: true });
+  spawn('feedCycle', { id: list.id, input, syncSnapshot: true });
   return { board: list.board, liveTab, watchers: 0 };
 }
 
@@ -219,7 +219,7 @@ const engine = base.extend({
   actions: {
     openList: base.assign(({ context, event, spawn }) =>
       event.type === 'list.open'
-        ? { lists: { ...context.lists, [event.list.id]: spawnList(spawn as never, context.page, event.list) } }
+        ? { lists: { ...context.lists, [event.list.id]: spawnList(spawn, context.page, event.list) } }
         : {},
     ),
     closeList: base.enqueueActions(({ context, event, enqueue }) => {
@@ -279,7 +279,7 @@ export const feedEngineMachine = engine.createMachine({
   context: ({ input, spawn }) => {
     const page = { online: input.online ?? true, visible: input.visible ?? true };
     const lists: Record<string, ListState> = {};
-    for (const list of input.lists ?? []) lists[list.id] = spawnList(spawn as never, page, list);
+    for (const list of input.lists ?? []) lists[list.id] = spawnList(spawn, page, list);
     return { page, lists };
   },
   invoke: { id: 'pageSignals', src: 'pageSignals' },
