@@ -27,7 +27,7 @@ import {
 } from '../src/follow/local-codec';
 import { type MyGamesSelection, myGamesSelection } from '../src/follow/selection';
 import { fromServerData, serverDiff } from '../src/follow/server-form';
-import { EMPTY_FOLLOW, type FollowOptions, type FollowState, followOptions } from '../src/follow/state';
+import { EMPTY_FOLLOW, type FollowOptions, type FollowState, followOptions, isEmptyFollow } from '../src/follow/state';
 import {
   addGames,
   addTournament,
@@ -232,7 +232,7 @@ export const myGamesMachine = setup({
 
     /**
      * The stored copy, read at start or after another tab wrote: days recalculated and expired entries
-     * dropped (S4-27, S4-28), written back when that changed something; an expired copy is removed (S9-2);
+     * dropped (S4-27, S4-28), written back when that changed something; expired games are removed (S9-2);
      * a corrupt one aborts the load and is reported (S5-3).
      */
     adoptLocal: enqueueActions(({ context, event, enqueue }) => {
@@ -250,8 +250,10 @@ export const myGamesMachine = setup({
       let next = EMPTY_FOLLOW;
       let stamp = decoded.stamp;
       if (decoded.kind === 'expired') {
-        enqueue({ type: 'writeLocal', params: { values: clearLocal() } });
-        stamp = null;
+        next = { games: {}, teams: decoded.teams };
+        stamp = isEmptyFollow(next) ? null : nextStamp(decoded.stamp, now, context.tabId);
+        enqueue.assign({ writes: context.writes + 1 });
+        enqueue({ type: 'writeLocal', params: { values: stamp === null ? clearLocal() : encodeLocal(next, stamp) } });
       } else if (decoded.kind === 'loaded') {
         next = refreshDays(decoded.state, now, context.options);
         if (next !== decoded.state) {

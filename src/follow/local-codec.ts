@@ -8,7 +8,7 @@
 // Decoding never throws: corrupt JSON is reported and aborts loading (S5-3).
 import { MY_GAMES_LOCAL_EXPIRY_S, MY_GAMES_STORAGE_KEYS } from '../domain/limits';
 import { isGameKey, type MyGamesEntry } from '../domain/my-games-rules';
-import type { MyTeamsEntry } from '../domain/my-teams-rules';
+import type { MyTeams, MyTeamsEntry } from '../domain/my-teams-rules';
 import { isLeagueKey, isPlainObject, readEntry, readTeam } from './entry-shape';
 import type { FollowState } from './state';
 
@@ -26,7 +26,7 @@ export type LocalWrite = Readonly<Record<LocalKey, string | null>>;
 
 export type LocalDecoded =
   | { readonly kind: 'empty'; readonly stamp: string | null }
-  | { readonly kind: 'expired'; readonly stamp: string }
+  | { readonly kind: 'expired'; readonly stamp: string; readonly teams: MyTeams }
   | { readonly kind: 'corrupt'; readonly stamp: string | null; readonly key: LocalKey; readonly message: string }
   | { readonly kind: 'loaded'; readonly stamp: string; readonly state: FollowState };
 
@@ -80,8 +80,8 @@ function parseObject(
 }
 
 /**
- * Reads the stored copy. Absent keys mean nothing stored; a stamp older than 172800 s (S9-2) means expired;
- * any key that is not a JSON object aborts the load (S5-3). Malformed entries inside are skipped.
+ * Reads the stored copy. Absent keys mean nothing stored; any key that is not a JSON object aborts the load
+ * (S5-3); a stamp older than 172800 s (S9-2) means the games expired (teams stay). Malformed entries are skipped.
  */
 export function decodeLocal(raw: LocalRaw, nowMs: number): LocalDecoded {
   const stamp = raw[LOCAL_KEYS.timestamp] ?? null;
@@ -90,7 +90,7 @@ export function decodeLocal(raw: LocalRaw, nowMs: number): LocalDecoded {
   const writtenMs = stamp === null ? Number.NaN : Number(stamp);
   if (stamp === null || !Number.isFinite(writtenMs))
     return { kind: 'corrupt', stamp, key: LOCAL_KEYS.timestamp, message: 'missing or invalid timestamp' };
-  if (nowMs - writtenMs > MY_GAMES_LOCAL_EXPIRY_S * 1000) return { kind: 'expired', stamp };
+  const expired = nowMs - writtenMs > MY_GAMES_LOCAL_EXPIRY_S * 1000;
   const parsed: Partial<Record<LocalKey, Record<string, unknown>>> = {};
   for (const key of [LOCAL_KEYS.games, LOCAL_KEYS.noDuel, LOCAL_KEYS.labels, LOCAL_KEYS.teams] as const) {
     const result = parseObject(raw, key);
@@ -111,5 +111,7 @@ export function decodeLocal(raw: LocalRaw, nowMs: number): LocalDecoded {
     const team = readTeam(key, value);
     if (team) teams[key] = team;
   }
+  // S9-2: the expiry is My Games'; followed teams do not age out.
+  if (expired) return { kind: 'expired', stamp, teams };
   return { kind: 'loaded', stamp, state: { games, teams } };
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isTeamFollowed, teamCount } from '../../machines/my-games';
-import { MY_TEAMS_MAX_COUNT } from '../../src/domain/limits';
+import { MY_GAMES_LOCAL_EXPIRY_S, MY_TEAMS_MAX_COUNT } from '../../src/domain/limits';
 import { followedTeamMatches, MY_TEAMS_UNSUPPORTED } from '../../src/domain/my-teams-rules';
 import { LOCAL_KEYS } from '../../src/follow/local-codec';
-import { advance, createWorld, flush, openTab } from './support/my-games-harness';
+import { readLocalRaw } from '../../src/follow/local-storage';
+import { advance, createWorld, flush, football, openTab } from './support/my-games-harness';
 
 const team = (n: number, sportId = 1) => ({
   type: 'team.follow' as const,
@@ -30,6 +31,21 @@ describe('My Teams', () => {
     tab.send({ type: 'team.unfollow', sportId: 1, participantId: 'TEAM0005' });
     tab.send(team(200));
     expect(isTeamFollowed(tab.context(), 1, 'TEAM0200')).toBe(true);
+  });
+
+  it('S9-2: the 172800 s local expiry drops My Games but keeps the followed teams', async () => {
+    const world = createWorld();
+    const tab = openTab(world, { tabId: '1' });
+    await flush();
+    tab.send(team(1));
+    tab.send({ type: 'game.add', ...football('AAAAAAAA', 7) });
+    tab.actor.stop();
+    world.clock.set(MY_GAMES_LOCAL_EXPIRY_S * 1000 + 2); // the last write was at START_MS + 1
+    const later = openTab(world, { tabId: '2', local: readLocalRaw(world.storage) });
+    expect(later.games()).toEqual({});
+    expect(Object.keys(later.teams())).toEqual(['1_TEAM0001']);
+    expect(JSON.parse(world.storage.getItem(LOCAL_KEYS.games) ?? 'null')).toEqual({});
+    expect(Object.keys(JSON.parse(world.storage.getItem(LOCAL_KEYS.teams) ?? '{}'))).toEqual(['1_TEAM0001']);
   });
 
   it('S5-4: following or unfollowing several teams at once, and a league toggle in My Teams, answer a clear error', async () => {
