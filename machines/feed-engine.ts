@@ -23,11 +23,12 @@ import { createScoreboard, type Scoreboard } from '../src/scoreboard/store';
 import type { ScoreboardLeague } from '../src/scoreboard/types';
 import type { FeedTab, feedCycleMachine, FeedUiEvent, MyGamesNeed } from './feed-cycle';
 import { scoreboardBoard } from './feed/board';
-import { type feedEngineMachine, provideFeedEngine } from './feed/engine-machine';
+import { provideFeedEngine } from './feed/engine-effects';
+import type { feedEngineMachine } from './feed/engine-machine';
 import { type ApplyListener, feedListHandle } from './feed/list-handle';
 import type { liveMarkerMachine } from './live-marker';
 
-export { parsePushBody } from './feed/engine-machine';
+export { parsePushBody } from './feed/engine-effects';
 export type { ApplyListener } from './feed/list-handle';
 
 /** XState's clock: SimulatedClock in tests and the CLI. */
