@@ -233,6 +233,27 @@ describe('My Games lifecycle (S4-27…S4-32)', () => {
     expect(world.counts.readStamp + world.counts.readLocal).toBe(reads);
   });
 
+  it('S4-31: a read that started before this tab wrote is dropped, and the next check reads again', async () => {
+    const world = createWorld();
+    const a = openTab(world, { tabId: '1' });
+    const b = openTab(world, { tabId: '2' });
+    await flush();
+    a.send({ type: 'game.add', ...football('AAAAAAAA') });
+    world.holdReads = true;
+    b.send({ type: 'storage.changed' });
+    await flush();
+    expect(b.state()).toMatchObject({ session: { guest: 'loading' } });
+    // B stars a game while its read (taken before the star) is on the way.
+    b.send({ type: 'game.add', ...football('BBBBBBBB') });
+    world.releaseReads();
+    await flush();
+    expect(Object.keys(b.games())).toEqual(['g_1_BBBBBBBB']);
+    await advance(world, 500);
+    // B's write replaced A's (last writer wins within one check); both tabs agree on the stored copy.
+    expect(Object.keys(b.games())).toEqual(['g_1_BBBBBBBB']);
+    expect(Object.keys(a.games())).toEqual(['g_1_BBBBBBBB']);
+  });
+
   it('S4-32: login loads the account copy and the guest games join it; logout drops My Games', async () => {
     const world = createWorld({
       server: { mygames: { data: { g_1_SERVERGM: { AD: at(0), AP: at(0) + 7200, MG: '0,fav', is_duel: true } } } },
@@ -260,6 +281,23 @@ describe('My Games lifecycle (S4-27…S4-32)', () => {
 });
 
 describe('adding and loading (S5-1…S5-3, S8-4)', () => {
+  it('S5-2 S8-4: at login, guest games beyond the maximum stay out, in key order, with one alert', async () => {
+    const account = { mygames: { data: {} as Record<string, unknown> } };
+    for (const id of ['SERVER01', 'SERVER02'])
+      account.mygames.data[`g_1_${id}`] = { AD: at(0), AP: at(0) + 7200, MG: '0', is_duel: true };
+    const world = createWorld({ server: account });
+    const tab = openTab(world, { maxCount: 3 });
+    await flush();
+    tab.send({ type: 'games.add', games: [football('GUEST003'), football('GUEST001'), football('GUEST002')] });
+    tab.send({ type: 'session.loggedIn', data: world.server.data });
+    expect(Object.keys(tab.games()).sort()).toEqual(['g_1_GUEST001', 'g_1_SERVER01', 'g_1_SERVER02']);
+    expect(tab.emitted.filter((e) => e.type === 'myGames.alert')).toHaveLength(1);
+    expect(tab.context().refused).toEqual([
+      { key: 'g_1_GUEST002', reason: 'limit' },
+      { key: 'g_1_GUEST003', reason: 'limit' },
+    ]);
+  });
+
   it('S5-1: a match is added only when its days touch today or lie within 1 past and 7 future days', async () => {
     const world = createWorld();
     const tab = openTab(world);

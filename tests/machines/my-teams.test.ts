@@ -99,6 +99,20 @@ describe('My Teams', () => {
     expect(tab.teams()).toEqual({});
   });
 
+  it('S9-2: at login, guest teams beyond the maximum stay out, with one alert', async () => {
+    const world = createWorld({
+      server: { myTeams: { '2_TEAM0009': { sport_id: 2, participant_id: 'TEAM0009', name: 'Team 9' } } },
+    });
+    const tab = openTab(world, { maxTeams: 2 });
+    await flush();
+    tab.send(team(2));
+    tab.send(team(1));
+    tab.send({ type: 'session.loggedIn', data: world.server.data });
+    expect(Object.keys(tab.teams()).sort()).toEqual(['1_TEAM0001', '2_TEAM0009']);
+    expect(tab.context().alert).toMatchObject({ kind: 'myTeamsLimit' });
+    expect(tab.context().refused).toEqual([{ key: '1_TEAM0002', reason: 'limit' }]);
+  });
+
   it("My Teams section: the day's rows a followed team plays in, matched by sport and participant id", async () => {
     const world = createWorld();
     const tab = openTab(world);

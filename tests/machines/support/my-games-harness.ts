@@ -46,17 +46,28 @@ export interface World {
   readonly server: FakeServer;
   readonly now: () => number;
   readonly counts: { readLocal: number; readStamp: number; writeLocal: number };
+  /** While set, local reads take the storage as it is but answer only at releaseReads(). */
+  holdReads: boolean;
+  readonly heldReads: Array<() => void>;
+  releaseReads(): void;
 }
 
 export function createWorld(options: { readonly server?: JsonObject } = {}): World {
   const clock = new SimulatedClock();
-  return {
+  const world: World = {
     clock,
     storage: memoryStorage(),
     server: fakeServer(options.server ?? {}),
     now: () => START_MS + clock.now(),
     counts: { readLocal: 0, readStamp: 0, writeLocal: 0 },
+    holdReads: false,
+    heldReads: [],
+    releaseReads: () => {
+      world.holdReads = false;
+      for (const go of world.heldReads.splice(0)) go();
+    },
   };
+  return world;
 }
 
 export type Tab = ReturnType<typeof openTab>;
@@ -68,7 +79,9 @@ export function openTab(world: World, input: Partial<MyGamesInput> = {}) {
     actors: {
       readLocal: fromPromise(async () => {
         counts.readLocal++;
-        return readLocalRaw(storage);
+        const raw = readLocalRaw(storage);
+        if (world.holdReads) await new Promise<void>((go) => world.heldReads.push(go));
+        return raw;
       }),
       readStamp: fromPromise(async () => {
         counts.readStamp++;
