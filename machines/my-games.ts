@@ -25,6 +25,7 @@ import {
   type LocalWrite,
   nextStamp,
 } from '../src/follow/local-codec';
+import { type KeyValueStorage, readLocalRaw, readLocalStamp, writeLocalRaw } from '../src/follow/local-storage';
 import { type MyGamesSelection, myGamesSelection } from '../src/follow/selection';
 import { fromServerData, serverDiff } from '../src/follow/server-form';
 import { EMPTY_FOLLOW, type FollowOptions, type FollowState, followOptions, isEmptyFollow } from '../src/follow/state';
@@ -484,4 +485,22 @@ export function badgeCount(context: Pick<MyGamesContext, 'follow'>): number {
 
 export function teamCount(context: Pick<MyGamesContext, 'follow'>): number {
   return Object.keys(context.follow.teams).length;
+}
+
+/** The effects a runtime gives: a Web Storage-like store (the browser's localStorage, or a map in the CLI and
+ * tests) and the account client's store of a data diff (A7-11, `client.storeMergedData('data', diff)`). */
+export interface MyGamesEffects {
+  readonly storage: KeyValueStorage;
+  readonly storeServer: (diff: DataDiff) => Promise<void>;
+}
+
+export function provideMyGames(effects: MyGamesEffects) {
+  return myGamesMachine.provide({
+    actors: {
+      readLocal: fromPromise(async () => readLocalRaw(effects.storage)),
+      readStamp: fromPromise(async () => readLocalStamp(effects.storage)),
+      storeServer: fromPromise(({ input }) => effects.storeServer(input.diff)),
+    },
+    actions: { writeLocal: (_, { values }) => writeLocalRaw(effects.storage, values) },
+  });
 }

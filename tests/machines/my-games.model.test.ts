@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countTowardsLimit, gameKey } from '../../src/domain/my-games-rules';
 import { teamKey } from '../../src/domain/my-teams-rules';
+import { followViolations } from '../../src/follow/invariants';
 import { decodeLocal } from '../../src/follow/local-codec';
 import { readLocalRaw } from '../../src/follow/local-storage';
 import { fromServerData } from '../../src/follow/server-form';
@@ -227,6 +228,8 @@ async function run(ops: readonly Op[]): Promise<void> {
       expect(Object.keys(context.follow.teams).length).toBeLessThanOrEqual(MAX_TEAMS);
       expect(summary(context.follow)).toEqual(expected);
       expect(context.pending).toEqual([]);
+      const copies = { nowMs: world.now(), local: readLocalRaw(world.storage), serverData: world.server.data };
+      expect(followViolations(context, copies)).toEqual([]);
     }
     if (model.loggedIn) {
       expect(summary(fromServerData(world.server.data, EMPTY_FOLLOW, world.now(), options))).toEqual(expected);
@@ -251,6 +254,26 @@ describe('My Games model', () => {
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 40 }), (ops) => run(ops)),
       { numRuns: 150 },
     );
+  });
+
+  it('S5-2 S4-31 A3-11: the invariant check names an over-limit list and copies that disagree', async () => {
+    const world = createWorld();
+    const tab = openTab(world, { maxCount: 1, tabId: '1' });
+    await flush();
+    tab.send({ type: 'game.add', sportId: 1, eventId: 'GAME0001', leagueId: '1_L', AD: at(0), AP: at(0), AB: 1 });
+    const copies = () => ({ nowMs: world.now(), local: readLocalRaw(world.storage), serverData: world.server.data });
+    expect(followViolations(tab.context(), copies())).toEqual([]);
+    world.storage.setItem('fsdc_my_local', '{}');
+    const over = { ...tab.context(), options: { ...tab.context().options, maxCount: 0 } };
+    expect(followViolations(over, copies())).toEqual([
+      'My Games holds 1, over 0 (S5-2)',
+      'local storage and the tab disagree (S4-31)',
+    ]);
+    tab.send({ type: 'session.loggedIn', data: {} });
+    await flush();
+    expect(followViolations(tab.context(), copies())).toEqual([]);
+    world.server.data = {};
+    expect(followViolations(tab.context(), copies())).toEqual(["the account's data and the tab disagree (A3-11)"]);
   });
 
   it('S4-32: a guest game, a login, a second tab, a new day and a logout, step by step', async () => {

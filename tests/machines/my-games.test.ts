@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { badgeCount, isFollowed } from '../../machines/my-games';
+import { createActor, SimulatedClock } from 'xstate';
+import { badgeCount, isFollowed, provideMyGames } from '../../machines/my-games';
 import { MY_GAMES_LOCAL_EXPIRY_S } from '../../src/domain/limits';
 import { endOfLocalDay } from '../../src/domain/datetime';
 import { STAGE_TYPE } from '../../src/domain/stages';
 import { decodeLocal, LOCAL_KEYS } from '../../src/follow/local-codec';
-import { readLocalRaw } from '../../src/follow/local-storage';
+import { memoryStorage, readLocalRaw } from '../../src/follow/local-storage';
 import { myGamesSelection } from '../../src/follow/selection';
 import { advance, at, createWorld, DAY_S, flush, football, openTab, START_MS, TZ } from './support/my-games-harness';
 
@@ -469,5 +470,27 @@ describe('local storage and account sync (S9-2, A3-11, A7-11, A7-13)', () => {
       ids: ['AAAAAAAA'],
     });
     expect(myGamesSelection(tab.context().follow, world.now(), TZ).ids).toEqual(['AAAAAAAA']);
+  });
+});
+
+describe('wiring', () => {
+  it('S4-31 A7-11: provideMyGames runs the machine on a Web Storage-like store and the account store call', async () => {
+    const clock = new SimulatedClock();
+    const storage = memoryStorage();
+    const stored: unknown[] = [];
+    const machine = provideMyGames({ storage, storeServer: async (diff) => void stored.push(diff) });
+    const input = { now: () => START_MS + clock.now(), timeZone: TZ };
+    const a = createActor(machine, { clock, input: { ...input, tabId: '1' } }).start();
+    const b = createActor(machine, { clock, input: { ...input, tabId: '2', local: readLocalRaw(storage) } }).start();
+    a.send({ type: 'game.add', ...football('AAAAAAAA') });
+    expect(storage.getItem(LOCAL_KEYS.games)).toContain('g_1_AAAAAAAA');
+    await flush();
+    clock.increment(500);
+    await flush();
+    expect(isFollowed(b.getSnapshot().context, 'g_1_AAAAAAAA')).toBe(true);
+    b.send({ type: 'session.loggedIn', data: {} });
+    await flush();
+    expect(stored).toEqual([{ merge: { 'mygames.data.g_1_AAAAAAAA': expect.any(Object) }, unmerge: [] }]);
+    expect(storage.map.size).toBe(0);
   });
 });
