@@ -337,6 +337,25 @@ describe('adding and loading (S5-1…S5-3, S8-4)', () => {
     expect(tab.context().refused).toEqual([{ key: 'g_20_UNKNOWN1', reason: 'unknown-sport' }]);
   });
 
+  it('S5-2: no-duel games read from the account form count alone until a feed row names their tournament', async () => {
+    const race = (day: number) => ({ AD: at(day), AP: at(day), MG: '0', is_duel: false });
+    const data = { mygames: { data: { g_34_RACE0001: race(0), g_34_RACE0002: race(1) } } };
+    const world = createWorld();
+    const tab = openTab(world, { session: { data } });
+    expect(badgeCount(tab.context())).toBe(2);
+    const row = (eventId: string, day: number) => ({
+      sportId: 34,
+      eventId,
+      leagueId: '34_GP-1',
+      AD: at(day),
+      AP: at(day),
+      AB: 1,
+    });
+    tab.send({ type: 'feed.events', rows: [row('RACE0001', 0), row('RACE0002', 1)] });
+    expect(tab.games().g_34_RACE0001.labl_id).toBe('34_GP');
+    expect(badgeCount(tab.context())).toBe(1);
+  });
+
   it('S5-3: corrupt stored JSON aborts loading and is reported, without a throw; the next change repairs the copy', async () => {
     const world = createWorld();
     world.storage.setItem(LOCAL_KEYS.games, '{"g_1_AAAAAAAA": {');
