@@ -10,26 +10,35 @@
 //   ├── origin     geo lookup and origin choice at start-up (machines/origin.ts)
 //   ├── feedEngine the list pages' feed cycles and live markers (machines/feed/engine-machine.ts); a
 //   │              runtime opens a list on it (`list.open`, machines/feed/list-handle.ts)
+//   ├── myGames    My Games and My Teams: stars, local storage, the account's copy (machines/my-games.ts)
+//   ├── pinToggle  My Leagues: pinned leagues and their saves (machines/pin-toggle.ts)
 //   └── matchDetail  spawned while a match page is open (`match.opened` / `match.closed`), machines/match-detail.ts
 //
 // Children talk to each other by systemId (the sound toggle of `settings` is sent to `sound`); the
 // runtime talks to the root, which routes what comes from the browser (visibility, online state,
-// storage changes of other tabs) to the children that care. Effects are provided once per runtime: `provideSite`
+// storage changes of other tabs) and from the account client (login, data sync, logout) to the
+// children that care. Effects are provided once per runtime: `provideSite`
 // takes them as plain functions and provides each child's; the browser's are in web/app, tests give
 // fakes. Time comes only from the actor system's clock (every timer is a delayed event), plus the
 // `now` reading the runtime gives the clock machine.
 //
-// Children still to come under this root: 'push', 'favourites', 'notifications'
+// Children still to come under this root: 'push', 'notifications'
 // (invoked here like the others, or spawned per page like 'matchDetail').
 import { type ActorRefFrom, enqueueActions, fromPromise, sendTo, setup, stopChild } from 'xstate';
+import { MY_LEAGUES_DATA_KEY } from '../src/domain/pinned-leagues';
+import { type KeyValueStorage, memoryStorage } from '../src/follow/local-storage';
+import { writeLocalPins } from '../src/follow/pins-local';
 import type { FeedFetcher } from '../src/net/feed-call';
 import type { GeoLocation } from '../src/net/geo';
+import type { DataDiff, JsonObject } from '../src/wire/account';
 import type { PushChannel } from './push-client';
 import { clockMachine } from './clock';
 import { provideFeedEngine } from './feed/engine-effects';
 import { feedEngineMachine } from './feed/engine-machine';
 import { type MatchDetailEffects, type MatchTab, matchDetailMachine, provideMatchDetail } from './match-detail';
+import { type LocalRaw, myGamesMachine, provideMyGames } from './my-games';
 import { originMachine, type OriginInput } from './origin';
+import { type PinSaveRequest, type PinStorageMode, pinToggleMachine } from './pin-toggle';
 import { type SessionStatusInput, sessionStatusMachine } from './session-status';
 import { type OddsFormatName, type SettingsInput, settingsMachine, type ThemeChoice } from './settings';
 import { type QueuedSound, soundMachine } from './sound';
@@ -48,6 +57,23 @@ export interface SiteInput {
   /** S9-11: iOS loads sounds late and plays one a second. */
   readonly sound?: { readonly ios?: boolean };
   readonly origin: OriginInput;
+  /** Logged in at start: the account data the client holds (A3-11); null or absent: a guest. */
+  readonly account?: { readonly data: JsonObject } | null;
+  /** My Games, My Teams and My Leagues (machines/my-games.ts, machines/pin-toggle.ts). */
+  readonly follow?: FollowInput;
+}
+
+export interface FollowInput {
+  /** The visitor's IANA zone: My Games days are local days (S9-2). Default UTC. */
+  readonly timeZone?: string;
+  /** Digits naming this tab in the local timestamp (S4-31); random when absent. */
+  readonly tabId?: string;
+  /** The fsdc_my_* keys as read at page start; absent: read through the storage effect. */
+  readonly local?: LocalRaw;
+  /** S4-36: where pinned leagues live (default: the account). */
+  readonly pinStorage?: PinStorageMode;
+  /** Pinned leagues as read from local storage at start (local-only use). */
+  readonly localPins?: unknown;
 }
 
 export interface SiteContext {
@@ -63,7 +89,16 @@ export type SiteEvent =
   | { readonly type: 'storage.changed'; readonly key: string | null }
   /** A match page opened: its detail actor is spawned as 'matchDetail' (one at a time, the last page's). */
   | { readonly type: 'match.opened'; readonly eventId: string; readonly tab?: MatchTab }
-  | { readonly type: 'match.closed' };
+  | { readonly type: 'match.closed' }
+  /** The account client logged in (here or in another tab) and holds the account's data (A4-3, S4-32). */
+  | { readonly type: 'account.loggedIn'; readonly data: JsonObject }
+  /** The account data sync brought fresh data (A4-7). */
+  | { readonly type: 'account.data'; readonly data: JsonObject }
+  /** The session ended: logout, deletion, a forced logout or another tab's (A4-4, A4-6, A4-8). */
+  | { readonly type: 'account.loggedOut' };
+
+/** S7-32: My Leagues' part of the account data. */
+const myLeaguesOf = (data: JsonObject): unknown => data[MY_LEAGUES_DATA_KEY];
 
 export const siteMachine = setup({
   types: {} as { context: SiteContext; events: SiteEvent; input: SiteInput },
@@ -76,6 +111,8 @@ export const siteMachine = setup({
     origin: originMachine,
     feedEngine: feedEngineMachine,
     matchDetail: matchDetailMachine,
+    myGames: myGamesMachine,
+    pinToggle: pinToggleMachine,
   },
 }).createMachine({
   id: 'site',
@@ -104,13 +141,56 @@ export const siteMachine = setup({
       src: 'feedEngine',
       input: ({ context }) => ({ online: context.input.online, visible: context.input.visible }),
     },
+    {
+      id: 'myGames',
+      systemId: 'myGames',
+      src: 'myGames',
+      input: ({ context }) => ({
+        now: context.input.now,
+        timeZone: context.input.follow?.timeZone ?? 'UTC',
+        tabId: context.input.follow?.tabId,
+        local: context.input.follow?.local,
+        session: context.input.account ? { data: context.input.account.data } : null,
+      }),
+    },
+    {
+      id: 'pinToggle',
+      systemId: 'pinToggle',
+      src: 'pinToggle',
+      input: ({ context }) => {
+        const { follow, account } = context.input;
+        const mode = follow?.pinStorage ?? 'account';
+        return {
+          mode,
+          loggedIn: account != null,
+          stored: mode === 'local' ? follow?.localPins : account ? myLeaguesOf(account.data) : undefined,
+        };
+      },
+    },
   ],
   on: {
     'page.visibility': {
       actions: [sendTo('clock', ({ event }) => event), sendTo('feedEngine', ({ event }) => event)],
     },
     'page.online': { actions: sendTo('feedEngine', ({ event }) => event) },
-    'storage.changed': { actions: sendTo('session', ({ event }) => event) },
+    'storage.changed': {
+      actions: [sendTo('session', ({ event }) => event), sendTo('myGames', { type: 'storage.changed' })],
+    },
+    'account.loggedIn': {
+      actions: [
+        sendTo('myGames', ({ event }) => ({ type: 'session.loggedIn', data: event.data })),
+        sendTo('pinToggle', ({ event }) => ({ type: 'account.login', stored: myLeaguesOf(event.data) })),
+      ],
+    },
+    'account.data': {
+      actions: [
+        sendTo('myGames', ({ event }) => ({ type: 'session.data', data: event.data })),
+        sendTo('pinToggle', ({ event }) => ({ type: 'account.data', stored: myLeaguesOf(event.data) })),
+      ],
+    },
+    'account.loggedOut': {
+      actions: [sendTo('myGames', { type: 'session.loggedOut' }), sendTo('pinToggle', { type: 'account.logout' })],
+    },
     'match.opened': {
       actions: enqueueActions(({ enqueue, event }) => {
         enqueue.stopChild('matchDetail');
@@ -136,6 +216,8 @@ export interface SiteChildren {
   readonly sound: ActorRefFrom<typeof soundMachine>;
   readonly origin: ActorRefFrom<typeof originMachine>;
   readonly feedEngine: ActorRefFrom<typeof feedEngineMachine>;
+  readonly myGames: ActorRefFrom<typeof myGamesMachine>;
+  readonly pinToggle: ActorRefFrom<typeof pinToggleMachine>;
 }
 
 export type SiteChildId = keyof SiteChildren;
@@ -148,6 +230,8 @@ export const SITE_CHILD_IDS: readonly SiteChildId[] = [
   'sound',
   'origin',
   'feedEngine',
+  'myGames',
+  'pinToggle',
 ];
 
 /** A child of a started site by its systemId. */
@@ -187,6 +271,12 @@ export interface SiteEffects {
   readonly fetchFeed: FeedFetcher;
   /** Push on the list pages' update subjects (S7-23); absent: lists poll only (S8-3). */
   readonly subscribeFeedPush?: PushChannel['subscribe'];
+  /** Local storage (Web Storage-like): My Games' fsdc_my_* keys (S9-2), local-only pins (S4-36). */
+  readonly storage: KeyValueStorage;
+  /** A3-11, A7-11: the account client's `storeMergedData('data', diff)`; rejects when the server did not take it. */
+  readonly storeAccountData: (diff: DataDiff) => Promise<void>;
+  /** Applies a diff to the client's local copy of the account data only: a refused pin's undo (S4-35). */
+  readonly revertAccountData: (undo: DataDiff) => void;
 }
 
 const nothing = () => {};
@@ -208,6 +298,11 @@ export function provideSite(effects: Partial<SiteEffects>) {
     fetchFeed: async () => {
       throw new Error('no feed fetch was given to the site');
     },
+    storage: memoryStorage(),
+    storeAccountData: async () => {
+      throw new Error('no account store was given to the site');
+    },
+    revertAccountData: nothing,
     ...effects,
   };
   return siteMachine.provide({
@@ -236,6 +331,20 @@ export function provideSite(effects: Partial<SiteEffects>) {
         logProblem: e.logProblem,
       }),
       matchDetail: provideMatchDetail({ fetchDetail: e.fetchDetail, subscribePush: e.subscribePush }),
+      myGames: provideMyGames({ storage: e.storage, storeServer: e.storeAccountData }),
+      pinToggle: pinToggleMachine.provide({
+        actors: {
+          save: fromPromise<void, PinSaveRequest>(async ({ input }) => {
+            try {
+              await e.storeAccountData(input.diff);
+            } catch (error) {
+              e.revertAccountData(input.undo); // the client applied the diff to its copy before sending
+              throw error;
+            }
+          }),
+        },
+        actions: { storeLocal: (_, { stored }) => writeLocalPins(e.storage, stored) },
+      }),
     },
   });
 }
