@@ -12,6 +12,8 @@
 //   │              runtime opens a list on it (`list.open`, machines/feed/list-handle.ts)
 //   ├── myGames    My Games and My Teams: stars, local storage, the account's copy (machines/my-games.ts)
 //   ├── pinToggle  My Leagues: pinned leagues and their saves (machines/pin-toggle.ts)
+//   ├── push       the one push connection (machines/push-connection.ts) when the runtime gives a push URL and
+//   │              socket; lists and the match page subscribe through `pushChannelOf(siteChild(site, 'push'))`
 //   └── matchDetail  spawned while a match page is open (`match.opened` / `match.closed`), machines/match-detail.ts
 //
 // Children talk to each other by systemId (the sound toggle of `settings` is sent to `sound`); the
@@ -22,9 +24,17 @@
 // fakes. Time comes only from the actor system's clock (every timer is a delayed event), plus the
 // `now` reading the runtime gives the clock machine.
 //
-// Children still to come under this root: 'push', 'notifications'
-// (invoked here like the others, or spawned per page like 'matchDetail').
-import { type ActorRefFrom, enqueueActions, fromPromise, sendTo, setup, stopChild } from 'xstate';
+// Children still to come under this root: 'notifications' (invoked here like the others).
+import {
+  type ActorRefFrom,
+  type CallbackActorLogic,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  sendTo,
+  setup,
+  stopChild,
+} from 'xstate';
 import { MY_LEAGUES_DATA_KEY } from '../src/domain/pinned-leagues';
 import { type KeyValueStorage, memoryStorage } from '../src/follow/local-storage';
 import { writeLocalPins } from '../src/follow/pins-local';
@@ -39,6 +49,13 @@ import { type MatchDetailEffects, type MatchTab, matchDetailMachine, provideMatc
 import { type LocalRaw, myGamesMachine, provideMyGames } from './my-games';
 import { originMachine, type OriginInput } from './origin';
 import { type PinSaveRequest, type PinStorageMode, pinToggleMachine } from './pin-toggle';
+import {
+  type PushConnectionInput,
+  type PushConnectionRef,
+  type PushSocketCommand,
+  type PushSocketInput,
+  pushConnectionMachine,
+} from './push-connection';
 import { type SessionStatusInput, sessionStatusMachine } from './session-status';
 import { type OddsFormatName, type SettingsInput, settingsMachine, type ThemeChoice } from './settings';
 import { type QueuedSound, soundMachine } from './sound';
@@ -61,6 +78,8 @@ export interface SiteInput {
   readonly account?: { readonly data: JsonObject } | null;
   /** My Games, My Teams and My Leagues (machines/my-games.ts, machines/pin-toggle.ts). */
   readonly follow?: FollowInput;
+  /** The push gateway (S7-23): with it the site starts its 'push' child; without it lists and pages poll only. */
+  readonly push?: PushConnectionInput;
 }
 
 export interface FollowInput {
@@ -113,10 +132,16 @@ export const siteMachine = setup({
     matchDetail: matchDetailMachine,
     myGames: myGamesMachine,
     pinToggle: pinToggleMachine,
+    push: pushConnectionMachine,
   },
 }).createMachine({
   id: 'site',
   context: ({ input }) => ({ input }),
+  // Spawned rather than invoked: a runtime without a push gateway (tests, a replay without push) has no 'push'.
+  entry: enqueueActions(({ context, enqueue }) => {
+    const push = context.input.push;
+    if (push) enqueue.spawnChild('push', { id: 'push', systemId: 'push', input: push });
+  }),
   invoke: [
     { id: 'settings', systemId: 'settings', src: 'settings', input: ({ context }) => context.input.settings ?? {} },
     { id: 'windows', systemId: 'windows', src: 'windows', input: ({ context }) => context.input.windows ?? {} },
@@ -234,6 +259,11 @@ export const SITE_CHILD_IDS: readonly SiteChildId[] = [
   'pinToggle',
 ];
 
+/** The site's push connection, when it was started with a push gateway. */
+export function sitePush(site: { readonly system: { get(id: string): unknown } }): PushConnectionRef | null {
+  return (site.system.get('push') as PushConnectionRef | undefined) ?? null;
+}
+
 /** A child of a started site by its systemId. */
 export function siteChild<K extends SiteChildId>(
   site: { readonly system: { get(id: string): unknown } },
@@ -277,7 +307,12 @@ export interface SiteEffects {
   readonly storeAccountData: (diff: DataDiff) => Promise<void>;
   /** Applies a diff to the client's local copy of the account data only: a refused pin's undo (S4-35). */
   readonly revertAccountData: (undo: DataDiff) => void;
+  /** The push connection's socket (a browser WebSocket, or a simulated one in the CLI and tests). */
+  readonly pushSocket: PushSocketLogic;
 }
+
+/** The socket actor the push connection runs (machines/push-client.ts's webSocketActor in the browser). */
+export type PushSocketLogic = CallbackActorLogic<PushSocketCommand, PushSocketInput>;
 
 const nothing = () => {};
 
@@ -303,6 +338,8 @@ export function provideSite(effects: Partial<SiteEffects>) {
       throw new Error('no account store was given to the site');
     },
     revertAccountData: nothing,
+    // Without a socket every connection attempt drops at once, after its back-off.
+    pushSocket: fromCallback(({ sendBack }) => sendBack({ type: 'socket.down' })),
     ...effects,
   };
   return siteMachine.provide({
@@ -332,6 +369,7 @@ export function provideSite(effects: Partial<SiteEffects>) {
       }),
       matchDetail: provideMatchDetail({ fetchDetail: e.fetchDetail, subscribePush: e.subscribePush }),
       myGames: provideMyGames({ storage: e.storage, storeServer: e.storeAccountData }),
+      push: pushConnectionMachine.provide({ actors: { socket: e.pushSocket } }),
       pinToggle: pinToggleMachine.provide({
         actors: {
           save: fromPromise<void, PinSaveRequest>(async ({ input }) => {

@@ -4,14 +4,15 @@
 import { createActor } from 'xstate';
 import { chosenOrigin } from '../../machines/origin';
 import { storedSessionKeys } from '../../machines/session-status';
-import { provideSite, type SiteActorRef, siteChild } from '../../machines/site';
+import { pushChannelOf, webSocketActor, type WebSocketLike } from '../../machines/push-client';
+import { provideSite, type SiteActorRef, siteChild, sitePush } from '../../machines/site';
 import { createGeoLookup } from '../../src/net/geo-lookup';
 import type { ResolverConfig, SessionStore } from '../../src/net/origin-resolver';
 import { httpTransport } from '../../src/net/transport';
 import { showBlinkPhase } from '../ui/list/blink-phase';
 import type { FeedGateway } from '../ui/store/feed-gateway';
 import { persistence, readSettings } from './browser-storage';
-import { browserListFeeds } from './engine-session';
+import { browserListFeeds, pushUrl } from './engine-session';
 import { createBrowserGateway } from './gateway';
 import { browserSoundEffects, isIosDevice, siteSoundSink } from './sound-session';
 
@@ -60,8 +61,16 @@ export function startBrowserSite(): BrowserSite {
   const geo = createGeoLookup({ transport: httpTransport({ origin: location.origin }) });
   const localStorage = storageOf(() => window.localStorage);
   const origin = () => chosenOrigin(siteChild(site, 'origin'));
-  // The feed engine's list feeds and push (the site's child 'feedEngine').
+  // The feed engine's list feeds (the site's child 'feedEngine'); push goes through the site's child 'push'.
   const listFeeds = browserListFeeds({ origin, now: () => Date.now() });
+  let pushChannel: ReturnType<typeof pushChannelOf> | null = null;
+  // Effects run only once the site has started, so its 'push' child exists by then.
+  const push = () => {
+    const connection = sitePush(site);
+    if (!connection) throw new Error('the site was started without push');
+    pushChannel ??= pushChannelOf(connection);
+    return pushChannel;
+  };
   const site = createActor(
     provideSite({
       persistOddsFormat: (format) => persistence.oddsFormat(format),
@@ -73,9 +82,10 @@ export function startBrowserSite(): BrowserSite {
       lookupGeo: () => geo.lookup(),
       // The match page's detail actor (the site's child 'matchDetail') reads through the feed gateway.
       fetchDetail: (feed) => gateway?.fetchDetail(feed) ?? Promise.resolve(null),
-      subscribePush: (subject, onMessage) => gateway?.subscribePush?.(subject, () => onMessage()) ?? (() => {}),
+      subscribePush: (subject, onMessage) => push().subscribe([subject], () => onMessage()),
       fetchFeed: listFeeds.fetchFeed,
-      subscribeFeedPush: listFeeds.subscribePush,
+      subscribeFeedPush: (subjects, onMessage, onStatus) => push().subscribe(subjects, onMessage, onStatus),
+      pushSocket: webSocketActor((url) => new WebSocket(url) as unknown as WebSocketLike),
     }),
     {
       input: {
@@ -87,6 +97,7 @@ export function startBrowserSite(): BrowserSite {
         session: { read: () => storedSessionKeys(localStorage) },
         sound: { ios: isIosDevice(navigator) },
         origin: { config: ownOriginConfig(location.origin), storage: sessionStore() },
+        push: { url: pushUrl() },
       },
     },
   );

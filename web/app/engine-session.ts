@@ -8,7 +8,6 @@ import { openFeedList } from '../../machines/feed/list-handle';
 import type { FeedFetcher } from '../../src/net/feed-call';
 import { createFeedClient, type FeedClient } from '../../src/net/feed-client';
 import { DEFAULT_FEED_PAGE } from '../../src/net/feed-names';
-import { createWebSocketPush, type PushChannel, type WebSocketLike } from '../../machines/push-client';
 import { httpTransport } from '../../src/net/transport';
 import { createScoreboard } from '../../src/scoreboard/store';
 import { pageTimezoneHour } from '../ui/format/time';
@@ -30,20 +29,20 @@ export interface EngineSessionOptions {
 
 const PUSH_PATH = '/push'; // server/app.ts push gateway
 
-function pushUrl(): string {
+/** The page's own push gateway (the site's 'push' child connects to it). */
+export function pushUrl(): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}${PUSH_PATH}`;
 }
 
-/** The feed engine's effects in the browser, and the server time its feeds teach. */
+/** The feed engine's list feeds in the browser, and the server time they teach. */
 export interface BrowserListFeeds {
   readonly fetchFeed: FeedFetcher;
-  readonly subscribePush: PushChannel['subscribe'];
   serverNow(): number;
 }
 
 /**
- * List feeds over HTTP from the chosen origin and push over the page's own WebSocket. S7-1: day lists
+ * List feeds over HTTP from the chosen origin (push is the site's 'push' child). S7-1: day lists
  * are cut at the visitor's midnight, the same one the page's dates use, so a feed client is kept per
  * time zone hour (a daylight-saving change while the page is open gets a new one).
  */
@@ -64,13 +63,8 @@ export function browserListFeeds(options: {
     latest = client;
     return client;
   };
-  const push = createWebSocketPush({
-    url: pushUrl(),
-    connect: (url) => new WebSocket(url) as unknown as WebSocketLike,
-  });
   return {
     fetchFeed: (call) => clientNow().fetch(call),
-    subscribePush: (subjects, onMessage, onStatus) => push.subscribe(subjects, onMessage, onStatus),
     serverNow: () => (latest ?? clientNow()).serverClock.now(),
   };
 }
