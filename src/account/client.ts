@@ -60,6 +60,11 @@ export interface OtherTabChange {
   loggedIn: boolean;
 }
 export type SessionEndReason = 'logout' | 'deleted' | 'forced';
+/** Account data this tab now holds: after a login's merge (A4-3) or a data sync (A4-7). */
+export interface DataLoaded {
+  reason: 'login' | 'sync';
+  data: JsonObject;
+}
 
 export interface LoginOutcome {
   id: string;
@@ -81,6 +86,7 @@ export class AccountClient {
   private appVersion: string | null = null;
   private readonly otherTabListeners = new Set<(change: OtherTabChange) => void>();
   private readonly sessionEndListeners = new Set<(reason: SessionEndReason) => void>();
+  private readonly dataListeners = new Set<(loaded: DataLoaded) => void>();
 
   constructor(config: AccountClientConfig, deps: AccountClientDeps) {
     const problem = checkClientConfig(config as AccountClientSettings); // A5-7
@@ -215,6 +221,7 @@ export class AccountClient {
     this.storage.writeTerms(result.termsAgreements);
     await this.afterLogin();
     if (signal?.aborted) return this.abandonLogin(result);
+    this.announceData('login');
     const user = this.storage.read();
     return {
       id: result.id,
@@ -352,12 +359,14 @@ export class AccountClient {
       const loggedIn = this.requireLogin();
       if (this.storage.getBoolean('storeAfterLoginNeeded')) {
         await this.afterLogin();
+        this.announceData('login');
         return;
       }
       const answer = await this.api.getData(loggedIn);
       this.storeAnswer(answer);
       this.storage.setJson('data', answer.data);
       this.storage.setText(SYNCED_AT_KEY, String(this.now()));
+      this.announceData('sync');
     });
   }
 
@@ -391,7 +400,17 @@ export class AccountClient {
   }
 
   private async finishPendingMerge(): Promise<void> {
-    if (this.storage.getBoolean('storeAfterLoginNeeded') && this.terms.errors.length === 0) await this.afterLogin();
+    if (this.storage.getBoolean('storeAfterLoginNeeded') && this.terms.errors.length === 0) {
+      await this.afterLogin();
+      this.announceData('login');
+    }
+  }
+
+  /** Tells the data listeners, unless the after-login merge still waits for consent (A4-3). */
+  private announceData(reason: DataLoaded['reason']): void {
+    if (!this.isLoggedIn() || this.storage.getBoolean('storeAfterLoginNeeded')) return;
+    const data = this.storage.getJson<JsonObject>('data', {});
+    for (const listener of this.dataListeners) listener({ reason, data });
   }
 
   /** A7-19: read, and kept locally. */
@@ -434,6 +453,12 @@ export class AccountClient {
   onSessionEnd(listener: (reason: SessionEndReason) => void): () => void {
     this.sessionEndListeners.add(listener);
     return () => this.sessionEndListeners.delete(listener);
+  }
+
+  /** A4-3, A4-7: called when this tab's login merge or data sync leaves account data in the client. */
+  onDataLoaded(listener: (loaded: DataLoaded) => void): () => void {
+    this.dataListeners.add(listener);
+    return () => this.dataListeners.delete(listener);
   }
 
   /** A4-8: called for changes to the stored user made in another tab; this tab's own changes are not announced. */

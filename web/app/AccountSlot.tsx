@@ -2,40 +2,24 @@
 // (S2-38): opening it from the header shows the login dialog, opening another window closes it, and
 // the dialogs report whether a login flow runs and can be cancelled (S2-39, S2-40). The site's
 // 'windows' child emits `login.cancel` when the flow must stop; a flow or session that ended sends
-// `session.refresh` to the 'session' child, so the header follows (A3-3).
+// `session.refresh` to the 'session' child, so the header follows (A3-3). The client is the page's one
+// (web/app/account-client.ts), made by the composition root, which also tells the site its logins and logouts.
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { AccountClient } from '../../src/account/client';
-import { EDITION } from '../../src/domain/edition';
+import type { AccountClient } from '../../src/account/client';
 import { type AccountView, AccountDialogs, landingFromUrl } from '../ui/account/AccountDialogs';
 import { useSiteChild } from '../ui/common/actors';
 import { usePageTime } from '../ui/common/use-now';
 
-export const ACCOUNT_NAMESPACE = 'kz-scores';
-
-/** `now`: the page's time (the site's clock), for the sync age the client stores (A4-7). */
-export function createBrowserAccountClient(now: () => number): AccountClient {
-  return new AccountClient(
-    {
-      mode: 'Production',
-      productionUrl: window.location.origin,
-      namespace: ACCOUNT_NAMESPACE,
-      projectId: EDITION.projectId,
-    },
-    { storage: window.localStorage, now },
-  );
-}
-
 export interface AccountSlotProps {
-  /** Default: the browser's account client on this origin. */
-  readonly client?: AccountClient;
+  /** The page's account client (web/app/browser-site.ts). */
+  readonly client: AccountClient;
 }
 
-export default function AccountSlot({ client: given }: AccountSlotProps) {
+export default function AccountSlot({ client }: AccountSlotProps) {
   const windows = useSiteChild('windows');
   const session = useSiteChild('session');
   const now = usePageTime();
-  const client = useMemo(() => given ?? createBrowserAccountClient(now), [given, now]);
   const landing = useMemo(
     () => landingFromUrl(window.location.pathname.replace(/\/$/, ''), window.location.search),
     [],

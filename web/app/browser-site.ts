@@ -1,7 +1,12 @@
 // The browser's composition root: the page's one root actor (machines/site.ts) with the browser's
-// effects, the browser events it listens to, and the feed gateway over the feed engine. Nothing else
-// in the client creates a long-lived actor or touches storage, cookies, audio or the network for them.
+// effects, the browser events it listens to, the feed gateway over the feed engine, and the page's one
+// account client, whose logins, data syncs and logouts go to the root. Nothing else in the client creates a
+// long-lived actor or touches storage, cookies, audio or the network for them.
 import { createActor } from 'xstate';
+import type { AccountClient } from '../../src/account/client';
+import { type KeyValueStorage, memoryStorage, readLocalRaw } from '../../src/follow/local-storage';
+import { applyDataDiff } from '../../src/wire/dotted';
+import type { JsonObject } from '../../src/wire/account';
 import { chosenOrigin } from '../../machines/origin';
 import { storedSessionKeys } from '../../machines/session-status';
 import { pushChannelOf, webSocketActor, type WebSocketLike } from '../../machines/push-client';
@@ -9,8 +14,11 @@ import { provideSite, type SiteActorRef, siteChild, sitePush } from '../../machi
 import { createGeoLookup } from '../../src/net/geo-lookup';
 import type { ResolverConfig, SessionStore } from '../../src/net/origin-resolver';
 import { httpTransport } from '../../src/net/transport';
+import { PAGE_TIME_ZONE } from '../ui/format/time';
 import { showBlinkPhase } from '../ui/list/blink-phase';
 import type { FeedGateway } from '../ui/store/feed-gateway';
+import { createBrowserAccountClient } from './account-client';
+import { accountAtStart, reportAccountToSite } from './account-events';
 import { persistence, readSettings } from './browser-storage';
 import { browserListFeeds, pushUrl } from './engine-session';
 import { createBrowserGateway } from './gateway';
@@ -19,6 +27,8 @@ import { browserSoundEffects, isIosDevice, siteSoundSink } from './sound-session
 export interface BrowserSite {
   readonly site: SiteActorRef;
   readonly gateway: FeedGateway;
+  /** The page's account client, for the account dialogs. */
+  readonly account: AccountClient;
 }
 
 /** A3-9: this site's resolver configuration: no country-bound origin, the page's own as the default. */
@@ -49,6 +59,30 @@ function sessionStore(): SessionStore | null {
   };
 }
 
+/** Local storage whose writes may fail (full, blocked) without breaking an actor: the copy then lasts for the page. */
+function forgivingStorage(storage: Storage | null): KeyValueStorage {
+  if (!storage) return memoryStorage();
+  return {
+    getItem: (key) => {
+      try {
+        return storage.getItem(key);
+      } catch {
+        return null;
+      }
+    },
+    setItem: (key, value) => {
+      try {
+        storage.setItem(key, value);
+      } catch {}
+    },
+    removeItem: (key) => {
+      try {
+        storage.removeItem(key);
+      } catch {}
+    },
+  };
+}
+
 const pageVisible = () => document.visibilityState !== 'hidden';
 const pageOnline = () => navigator.onLine !== false;
 
@@ -60,6 +94,8 @@ export function startBrowserSite(): BrowserSite {
   // A4-10: one geo request (x-geoip: 1) at start-up; its answer is shared.
   const geo = createGeoLookup({ transport: httpTransport({ origin: location.origin }) });
   const localStorage = storageOf(() => window.localStorage);
+  const storage = forgivingStorage(localStorage);
+  const account = createBrowserAccountClient(now);
   const origin = () => chosenOrigin(siteChild(site, 'origin'));
   // The feed engine's list feeds (the site's child 'feedEngine'); push goes through the site's child 'push'.
   const listFeeds = browserListFeeds({ origin, now: () => Date.now() });
@@ -86,6 +122,11 @@ export function startBrowserSite(): BrowserSite {
       fetchFeed: listFeeds.fetchFeed,
       subscribeFeedPush: (subjects, onMessage, onStatus) => push().subscribe(subjects, onMessage, onStatus),
       pushSocket: webSocketActor((url) => new WebSocket(url) as unknown as WebSocketLike),
+      storage,
+      // A3-11, A7-11: My Games' and My Leagues' changes go into the account's data.
+      storeAccountData: (diff) => account.storeMergedData('data', diff),
+      revertAccountData: (undo) =>
+        account.storage.setJson('data', applyDataDiff(account.storage.getJson<JsonObject>('data', {}), undo)),
     }),
     {
       input: {
@@ -98,6 +139,9 @@ export function startBrowserSite(): BrowserSite {
         sound: { ios: isIosDevice(navigator) },
         origin: { config: ownOriginConfig(location.origin), storage: sessionStore() },
         push: { url: pushUrl() },
+        account: accountAtStart(account),
+        // Read now, so a reload paints its stars with the first frame.
+        follow: { timeZone: PAGE_TIME_ZONE, local: readLocalRaw(storage) },
       },
     },
   );
@@ -116,7 +160,9 @@ export function startBrowserSite(): BrowserSite {
   const online = () => site.send({ type: 'page.online', online: pageOnline() });
   window.addEventListener('online', online);
   window.addEventListener('offline', online);
+  // A4-3, A4-7, A4-8: logins, data syncs and logouts, here and in other tabs.
+  reportAccountToSite(account, site, window);
   // S2-41: this visit counts towards the language box.
   siteChild(site, 'windows').send({ type: 'visits.counted', visits: persistence.countVisit() });
-  return { site, gateway };
+  return { site, gateway, account };
 }

@@ -10,7 +10,7 @@ const AccountSlot = lazy(() => import('./AccountSlot'));
 
 const root = document.getElementById('root');
 if (root) {
-  const { site, gateway } = startBrowserSite();
+  const { site, gateway, account } = startBrowserSite();
   createRoot(root).render(
     <StrictMode>
       <App
@@ -18,7 +18,7 @@ if (root) {
         gateway={gateway}
         accountSlot={
           <Suspense fallback={null}>
-            <AccountSlot />
+            <AccountSlot client={account} />
           </Suspense>
         }
       />

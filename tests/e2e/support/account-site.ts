@@ -106,7 +106,7 @@ export function linkIn(mail: OutboxMail, path: string): string {
   return match;
 }
 
-export const E2E_NAMESPACE = 'kz-scores'; // the browser client's namespace (web/app/AccountSlot.tsx)
+export const E2E_NAMESPACE = 'kz-scores'; // the browser client's namespace (web/app/account-client.ts)
 
 async function postJson(url: string, body: unknown): Promise<Record<string, unknown>> {
   const response = await fetch(url, {
