@@ -11,10 +11,10 @@
 import { createActor, SimulatedClock, type SnapshotFrom } from 'xstate';
 import { roundToPeriod } from '../../machines/clock';
 import { detailFeed, type MatchDetailRef, TAB_FEED } from '../../machines/match-detail';
-import { type PushConnectionRef, pushConnectionMachine } from '../../machines/push-connection';
-import { provideSite, type SiteActorRef, siteChild } from '../../machines/site';
+import type { PushConnectionRef } from '../../machines/push-connection';
+import { provideSite, type SiteActorRef, siteChild, sitePush } from '../../machines/site';
 import { STAGE_TYPE } from '../../src/domain/stages';
-import { pushChannelOf } from '../../machines/push-client';
+import { type PushChannel, pushChannelOf } from '../../machines/push-client';
 import { reconnectDelay } from '../../src/net/push-frame';
 import type { MatchCore } from '../../src/protocol/detail-core';
 import type { FeedSource } from '../../src/protocol/feed-source';
@@ -87,7 +87,8 @@ export class ReplaySite {
   readonly clock = new SimulatedClock();
   readonly trace: SiteTraceEntry[] = [];
   readonly site: SiteActorRef;
-  readonly push: PushConnectionRef;
+  /** The site's 'push' child (set once the site has started). */
+  push!: PushConnectionRef;
   private readonly gateway: SimulatedPushGateway;
   /** Drops still to come, epoch ms. */
   private readonly drops: { readonly at: number; readonly forMs: number }[];
@@ -99,15 +100,15 @@ export class ReplaySite {
     const now = () => this.clock.now();
     this.drops = (options.pushDrops ?? []).map((d) => ({ at: options.start + d.atMs, forMs: d.forMs }));
     this.gateway = new SimulatedPushGateway(options.server, this.clock);
-    this.push = createActor(pushConnectionMachine.provide({ actors: { socket: this.gateway.socket } }), {
-      clock: this.clock,
-      input: { url: PUSH_URL },
-    });
-    const channel = pushChannelOf(this.push);
+    let channel: PushChannel | null = null;
     this.site = createActor(
       provideSite({
         fetchDetail: (feed) => this.fetchDetail(feed),
-        subscribePush: (subject, onMessage) => channel.subscribe([subject], () => onMessage()),
+        pushSocket: this.gateway.socket,
+        subscribePush: (subject, onMessage) => {
+          channel ??= pushChannelOf(this.push);
+          return channel.subscribe([subject], () => onMessage());
+        },
       }),
       {
         clock: this.clock,
@@ -115,15 +116,18 @@ export class ReplaySite {
           now,
           session: { read: () => null },
           origin: { config: { local: [], global: [], default_url: 'http://replay.invalid' } },
+          push: { url: PUSH_URL },
         },
       },
     );
   }
 
   start(): this {
-    this.observePush();
-    this.push.start();
     this.site.start();
+    const push = sitePush(this.site);
+    if (!push) throw new Error('the replayed site started without push');
+    this.push = push;
+    this.observePush();
     const matchId = this.options.matchId;
     if (matchId) {
       this.observeClock();
@@ -135,7 +139,6 @@ export class ReplaySite {
 
   stop(): void {
     this.site.stop();
-    this.push.stop();
   }
 
   /** The next moment something here is due (a timer or a push drop), epoch ms; null when nothing is. */
@@ -178,7 +181,8 @@ export class ReplaySite {
   }
 
   private observePush(): void {
-    let last: string | null = null;
+    let last: string | null = String(this.push.getSnapshot().value);
+    this.record('push', `start → ${last}`);
     this.push.subscribe((snapshot) => {
       const state = String(snapshot.value);
       if (state === last) return;
