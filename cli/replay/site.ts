@@ -19,7 +19,7 @@ import { reconnectDelay } from '../../src/net/push-frame';
 import type { MatchCore } from '../../src/protocol/detail-core';
 import type { FeedSource } from '../../src/protocol/feed-source';
 import type { ScoreboardEvent } from '../../src/scoreboard/types';
-import { statusText } from '../../web/ui/format/domain';
+import { statusText } from '../../src/domain/shown-text';
 import type { PushDrop } from './push-drops';
 import { SimulatedPushGateway } from './push-gateway';
 import type { SiteActorName, SiteTraceEntry } from './site-trace';

@@ -23,6 +23,8 @@ const WRONG: Record<string, string> = {
   'server/to-machines.ts': "'../machines/m'",
   'server/to-web.ts': "'../web/ui/App'",
   'sim/to-server.ts': "'../server/s'",
+  'cli/to-web.ts': "'../web/ui/App'",
+  'bench/to-web.ts': "'../web/ui/App'",
 };
 const ALLOWED: Record<string, string> = {
   'web/ui/ok-machines.ts': "'../../machines/m'",
@@ -30,6 +32,7 @@ const ALLOWED: Record<string, string> = {
   'machines/ok-core.ts': "'../src/protocol/p'",
   'server/ok-wire.ts': "'../src/wire/account'",
   'server/ok-sim.ts': "'../sim/w'",
+  'cli/ok-machines.ts': "'../machines/m'",
   'src/scoreboard/ok-protocol.ts': "'../protocol/p'",
 };
 const TARGETS = [

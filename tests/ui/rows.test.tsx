@@ -2,7 +2,7 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as domainFormat from '../../web/ui/format/domain';
+import * as domainFormat from '../../src/domain/shown-text';
 import { createScoreboard } from '../../src/scoreboard/store';
 import { GOAL_HIGHLIGHT_MS } from '../../src/scoreboard/highlights';
 import { BLINK_HALF_MS, BLINK_OFF_ATTRIBUTE } from '../../web/ui/list/blink-phase';
@@ -14,8 +14,8 @@ import { settableScoreboard } from '../../web/ui/store/scoreboard-view';
 import { event as feedEvent, league as feedLeague, listFeed } from '../scoreboard/helpers/answers';
 import { event, fakeGateway, league, NOW, renderPage, snapshot, withEvent } from './support/render';
 
-vi.mock('../../web/ui/format/domain', async (original) => {
-  const actual = await original<typeof import('../../web/ui/format/domain')>();
+vi.mock('../../src/domain/shown-text', async (original) => {
+  const actual = await original<typeof import('../../src/domain/shown-text')>();
   return { ...actual, statusText: vi.fn(actual.statusText) };
 });
 

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SPORTS } from '../../src/domain/sports';
 import type { ScoreboardEvent } from '../../src/scoreboard/types';
-import { statusInputsEqual, statusText } from '../../web/ui/format/domain';
+import { statusInputsEqual, statusText } from '../../src/domain/shown-text';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const NOW_S = NOW / 1000;

@@ -12,7 +12,7 @@ import { ODDS_FIELDS } from '../../../src/protocol/keys';
 import type { ScoreboardEvent } from '../../../src/scoreboard/types';
 import { useSiteChild } from '../common/actors';
 import { DATE_TICK_MS, useNow } from '../common/use-now';
-import { oddsText, resultShows, statusInputsEqual, statusText } from '../format/domain';
+import { oddsText, resultShows, statusInputsEqual, statusText } from '../../../src/domain/shown-text';
 import { startTimeText } from '../format/time';
 import { useEventFields } from '../store/hooks';
 import { useBlinkPhase } from './blink-phase';

@@ -7,7 +7,7 @@ import type { Sport } from '../../../src/domain/sports';
 import { kk } from '../../../src/i18n/kk';
 import type { ScoreboardSnapshot } from '../../../src/scoreboard/types';
 import { DATE_TICK_MS, useNow } from '../common/use-now';
-import { sportName } from '../format/domain';
+import { sportName } from '../../../src/domain/shown-text';
 import { longDate } from '../format/time';
 import { LeftMenu } from '../shell/LeftMenu';
 import { useFeedStatus, useListSession } from '../store/feed-gateway';

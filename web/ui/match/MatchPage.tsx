@@ -7,7 +7,7 @@ import { STAGE_TYPE } from '../../../src/domain/stages';
 import { kk } from '../../../src/i18n/kk';
 import type { ScoreboardEvent } from '../../../src/scoreboard/types';
 import { useNow } from '../common/use-now';
-import { resultShows, sportName, statusText } from '../format/domain';
+import { resultShows, sportName, statusText } from '../../../src/domain/shown-text';
 import { fullDateTime } from '../format/time';
 import { type FeedGateway, useFeedGateway } from '../store/feed-gateway';
 import type { MatchCore } from './detail-mappers';

@@ -3,7 +3,7 @@
 import { useSelector } from '@xstate/react';
 import { kk } from '../../../src/i18n/kk';
 import { useSiteChild } from '../common/actors';
-import { oddsText } from '../format/domain';
+import { oddsText } from '../../../src/domain/shown-text';
 import { fullDateTime } from '../format/time';
 import { parseHeadToHead, parseLineups, parseOddsComparison, parseStats, parseSummary } from './detail-mappers';
 import type { MatchTab } from './use-match-feeds';

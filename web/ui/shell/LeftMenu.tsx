@@ -9,7 +9,7 @@ import type { Sport } from '../../../src/domain/sports';
 import { kk } from '../../../src/i18n/kk';
 import type { ScoreboardSnapshot } from '../../../src/scoreboard/types';
 import { useSiteChild } from '../common/actors';
-import { sportName } from '../format/domain';
+import { sportName } from '../../../src/domain/shown-text';
 import { countryNameOf, countrySlugOf, leaguePartOfName } from '../list/country';
 import { useLeagueJump } from '../list/league-jump';
 import { searchWithLeague } from '../list/league-param';

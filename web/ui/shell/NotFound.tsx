@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { EDITION } from '../../../src/domain/edition';
 import { kk } from '../../../src/i18n/kk';
-import { sportName } from '../format/domain';
+import { sportName } from '../../../src/domain/shown-text';
 import { sportPath, TOP_SPORT_IDS } from './SportNav';
 import { sportById } from '../../../src/domain/sports';
 

@@ -6,7 +6,7 @@ import { EDITION } from '../../../src/domain/edition';
 import { SPORTS, sportById } from '../../../src/domain/sports';
 import { kk } from '../../../src/i18n/kk';
 import { useSiteChild } from '../common/actors';
-import { sportName } from '../format/domain';
+import { sportName } from '../../../src/domain/shown-text';
 import { useDismiss } from './popup';
 
 /** Sports shown in the bar, in order; narrower layouts show fewer (CSS), the menu lists every sport. */

@@ -1,12 +1,12 @@
-// The domain rules the page shows, gathered in one place: sport names and status labels in Kazakh,
+// The domain rules the page and the CLI show, gathered in one place: sport names and status labels in Kazakh,
 // the live clock, whether a result shows, and odds in the visitor's format.
-import { clockReadsScore, clockTextForEvent, showsBlink } from '../../../src/domain/clock';
-import { formatOdds, type OddsFormat } from '../../../src/domain/odds-format';
-import { showsResult } from '../../../src/domain/results';
-import { sportById } from '../../../src/domain/sports';
-import { isLiveStage, STAGE, STAGE_TYPE } from '../../../src/domain/stages';
-import { sportNameKk, statusLabel } from '../../../src/domain/status-labels';
-import type { ScoreboardEvent } from '../../../src/scoreboard/types';
+import { clockReadsScore, clockTextForEvent, showsBlink } from './clock';
+import { formatOdds, type OddsFormat } from './odds-format';
+import { showsResult } from './results';
+import { sportById } from './sports';
+import { isLiveStage, STAGE, STAGE_TYPE } from './stages';
+import { sportNameKk, statusLabel } from './status-labels';
+import type { ScoreboardEvent } from '../scoreboard/types';
 
 export function sportName(sportId: number): string {
   return sportNameKk(sportId) || (sportById(sportId)?.name ?? String(sportId));
