@@ -156,6 +156,18 @@ export const kk = {
     langBoxTitle: 'Тіл',
     langBoxText: 'Сайт қазақ тілінде көрсетіледі.',
   },
+  notifications: {
+    region: 'Таңдаулы ойындар хабарламалары',
+    goal: 'Гол!',
+    redCard: 'Қызыл қағаз',
+    finished: 'Ойын аяқталды',
+    close: 'Хабарламаны жабу',
+    open: 'Ойынды ашу',
+    setting: 'Таңдаулы ойындар хабарламалары',
+    yessound: 'Дыбыспен',
+    yessilent: 'Дыбыссыз',
+    no: 'Өшірулі',
+  },
 } as const;
 
 export type Catalogue = typeof kk;
