@@ -12,6 +12,7 @@
 //   │              runtime opens a list on it (`list.open`, machines/feed/list-handle.ts)
 //   ├── myGames    My Games and My Teams: stars, local storage, the account's copy (machines/my-games.ts)
 //   ├── pinToggle  My Leagues: pinned leagues and their saves (machines/pin-toggle.ts)
+//   ├── accountSync  the account data sync while logged in (machines/account-data-sync.ts, A4-7)
 //   ├── push       the one push connection (machines/push-connection.ts) when the runtime gives a push URL and
 //   │              socket; lists and the match page subscribe through `pushChannelOf(siteChild(site, 'push'))`
 //   └── matchDetail  spawned while a match page is open (`match.opened` / `match.closed`), machines/match-detail.ts
@@ -42,6 +43,7 @@ import type { FeedFetcher } from '../src/net/feed-call';
 import type { GeoLocation } from '../src/net/geo';
 import type { DataDiff, JsonObject } from '../src/wire/account';
 import type { PushChannel } from './push-client';
+import { accountDataSyncMachine } from './account-data-sync';
 import { clockMachine } from './clock';
 import { provideFeedEngine } from './feed/engine-effects';
 import { feedEngineMachine } from './feed/engine-machine';
@@ -78,6 +80,8 @@ export interface SiteInput {
   readonly account?: { readonly data: JsonObject } | null;
   /** My Games, My Teams and My Leagues (machines/my-games.ts, machines/pin-toggle.ts). */
   readonly follow?: FollowInput;
+  /** When the account data was last synced (A4-7: the client's stored time); default never. */
+  readonly accountSyncedAt?: () => number;
   /** The push gateway (S7-23): with it the site starts its 'push' child; without it lists and pages poll only. */
   readonly push?: PushConnectionInput;
 }
@@ -133,6 +137,7 @@ export const siteMachine = setup({
     myGames: myGamesMachine,
     pinToggle: pinToggleMachine,
     push: pushConnectionMachine,
+    accountSync: accountDataSyncMachine,
   },
 }).createMachine({
   id: 'site',
@@ -165,6 +170,16 @@ export const siteMachine = setup({
       systemId: 'feedEngine',
       src: 'feedEngine',
       input: ({ context }) => ({ online: context.input.online, visible: context.input.visible }),
+    },
+    {
+      id: 'accountSync',
+      systemId: 'accountSync',
+      src: 'accountSync',
+      input: ({ context }) => ({
+        loggedIn: context.input.account != null,
+        now: context.input.now,
+        lastSyncedAt: context.input.accountSyncedAt ?? (() => 0),
+      }),
     },
     {
       id: 'myGames',
@@ -203,6 +218,7 @@ export const siteMachine = setup({
     },
     'account.loggedIn': {
       actions: [
+        sendTo('accountSync', { type: 'LOGGED_IN' }),
         sendTo('myGames', ({ event }) => ({ type: 'session.loggedIn', data: event.data })),
         sendTo('pinToggle', ({ event }) => ({ type: 'account.login', stored: myLeaguesOf(event.data) })),
       ],
@@ -214,7 +230,11 @@ export const siteMachine = setup({
       ],
     },
     'account.loggedOut': {
-      actions: [sendTo('myGames', { type: 'session.loggedOut' }), sendTo('pinToggle', { type: 'account.logout' })],
+      actions: [
+        sendTo('accountSync', { type: 'LOGGED_OUT' }),
+        sendTo('myGames', { type: 'session.loggedOut' }),
+        sendTo('pinToggle', { type: 'account.logout' }),
+      ],
     },
     'match.opened': {
       actions: enqueueActions(({ enqueue, event }) => {
@@ -243,6 +263,7 @@ export interface SiteChildren {
   readonly feedEngine: ActorRefFrom<typeof feedEngineMachine>;
   readonly myGames: ActorRefFrom<typeof myGamesMachine>;
   readonly pinToggle: ActorRefFrom<typeof pinToggleMachine>;
+  readonly accountSync: ActorRefFrom<typeof accountDataSyncMachine>;
 }
 
 export type SiteChildId = keyof SiteChildren;
@@ -257,6 +278,7 @@ export const SITE_CHILD_IDS: readonly SiteChildId[] = [
   'feedEngine',
   'myGames',
   'pinToggle',
+  'accountSync',
 ];
 
 /** The site's push connection, when it was started with a push gateway. */
@@ -307,6 +329,8 @@ export interface SiteEffects {
   readonly storeAccountData: (diff: DataDiff) => Promise<void>;
   /** Applies a diff to the client's local copy of the account data only: a refused pin's undo (S4-35). */
   readonly revertAccountData: (undo: DataDiff) => void;
+  /** A4-7: the account client's `syncData()` (fetches the account's data; its arrival is reported as account.data). */
+  readonly syncAccountData: () => Promise<void>;
   /** The push connection's socket (a browser WebSocket, or a simulated one in the CLI and tests). */
   readonly pushSocket: PushSocketLogic;
 }
@@ -338,6 +362,7 @@ export function provideSite(effects: Partial<SiteEffects>) {
       throw new Error('no account store was given to the site');
     },
     revertAccountData: nothing,
+    syncAccountData: async () => {},
     // Without a socket every connection attempt drops at once, after its back-off.
     pushSocket: fromCallback(({ sendBack }) => sendBack({ type: 'socket.down' })),
     ...effects,
@@ -370,6 +395,7 @@ export function provideSite(effects: Partial<SiteEffects>) {
       matchDetail: provideMatchDetail({ fetchDetail: e.fetchDetail, subscribePush: e.subscribePush }),
       myGames: provideMyGames({ storage: e.storage, storeServer: e.storeAccountData }),
       push: pushConnectionMachine.provide({ actors: { socket: e.pushSocket } }),
+      accountSync: accountDataSyncMachine.provide({ actors: { sync: fromPromise(() => e.syncAccountData()) } }),
       pinToggle: pinToggleMachine.provide({
         actors: {
           save: fromPromise<void, PinSaveRequest>(async ({ input }) => {

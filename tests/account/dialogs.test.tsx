@@ -82,15 +82,7 @@ function Harness(props: {
     },
     [views],
   );
-  return (
-    <AccountDialogs
-      client={props.client}
-      view={view}
-      onViewChange={onViewChange}
-      social={props.social}
-      dataSync={false}
-    />
-  );
+  return <AccountDialogs client={props.client} view={view} onViewChange={onViewChange} social={props.social} />;
 }
 
 function setup(
@@ -218,7 +210,6 @@ describe('login dialog', () => {
         client={client}
         view={null}
         onViewChange={() => undefined}
-        dataSync={false}
         social={{ hash: '#id_token=tok&state=s1', session: sessionStore, clearHash: () => undefined }}
       />,
     );
@@ -240,9 +231,7 @@ describe('login dialog', () => {
     const { createActor } = await import('xstate');
     const login = createActor(loginMachineFor(client), { input: { loggedIn: false } }).start();
     login.send({ type: 'REQUIRE_LOGIN', reason: 'loginNeeded' });
-    render(
-      <AccountDialogs client={client} login={login} view="login" onViewChange={() => undefined} dataSync={false} />,
-    );
+    render(<AccountDialogs client={client} login={login} view="login" onViewChange={() => undefined} />);
     expect(screen.getByText(kkAccount.login.loginNeeded)).toBeTruthy();
   });
 
@@ -321,15 +310,7 @@ describe('registration and password dialogs', () => {
       { mode: 'Production', productionUrl: 'http://127.0.0.1:1', namespace: 'kz-scores', projectId: 47 },
       { storage: new Map(), fetch: fetchImpl, now: () => Date.now() },
     );
-    render(
-      <AccountDialogs
-        client={client}
-        view="verify"
-        landing={landing}
-        onViewChange={() => undefined}
-        dataSync={false}
-      />,
-    );
+    render(<AccountDialogs client={client} view="verify" landing={landing} onViewChange={() => undefined} />);
     await screen.findByText(kkAccount.verify.account);
     expect(calls.filter((c) => c.path === '/v3/verification')).toHaveLength(1);
   });
@@ -349,7 +330,7 @@ describe('registration and password dialogs', () => {
       { storage: new Map(), fetch: fetchImpl, now: () => Date.now() },
     );
     const { unmount } = render(
-      <AccountDialogs client={client} view="reset" landing={landing} onViewChange={() => undefined} dataSync={false} />,
+      <AccountDialogs client={client} view="reset" landing={landing} onViewChange={() => undefined} />,
     );
     type(kkAccount.change.new, 'Fresh_pass1');
     type(kkAccount.change.repeat, 'Fresh_pass2');
@@ -359,9 +340,7 @@ describe('registration and password dialogs', () => {
     fireEvent.click(screen.getByRole('button', { name: kkAccount.reset.submit }));
     await screen.findByText(kkAccount.reset.done);
     unmount();
-    render(
-      <AccountDialogs client={client} view="reset" landing={landing} onViewChange={() => undefined} dataSync={false} />,
-    );
+    render(<AccountDialogs client={client} view="reset" landing={landing} onViewChange={() => undefined} />);
     type(kkAccount.change.new, 'Fresh_pass1');
     type(kkAccount.change.repeat, 'Fresh_pass1');
     fireEvent.click(screen.getByRole('button', { name: kkAccount.reset.submit }));
@@ -548,15 +527,7 @@ describe('login window for a logged-in user', () => {
       { mode: 'Production', productionUrl: 'http://127.0.0.1:1', namespace: 'kz-scores', projectId: 47 },
       { storage: new Map(), fetch: fetchImpl, now: () => Date.now() },
     );
-    render(
-      <AccountDialogs
-        client={client}
-        view="login"
-        loginReason="loginNeeded"
-        onViewChange={() => undefined}
-        dataSync={false}
-      />,
-    );
+    render(<AccountDialogs client={client} view="login" loginReason="loginNeeded" onViewChange={() => undefined} />);
     expect(screen.getByText(kkAccount.login.loginNeeded)).toBeTruthy();
   });
 });

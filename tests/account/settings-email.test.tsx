@@ -33,7 +33,7 @@ function setup(updateAnswer: (body: Record<string, unknown>) => unknown) {
     { mode: 'Production', productionUrl: 'http://127.0.0.1:1', namespace: 'kz-scores', projectId: 47 },
     { storage, fetch: fetchImpl, now: () => Date.now() },
   );
-  render(<AccountDialogs client={client} view="settings" onViewChange={() => undefined} dataSync={false} />);
+  render(<AccountDialogs client={client} view="settings" onViewChange={() => undefined} />);
   const updates = () => calls.filter((c) => c.path === '/v3/update-user').map((c) => c.body);
   return { storage, updates };
 }

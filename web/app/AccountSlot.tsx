@@ -9,7 +9,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AccountClient } from '../../src/account/client';
 import { type AccountView, AccountDialogs, landingFromUrl } from '../ui/account/AccountDialogs';
 import { useSiteChild } from '../ui/common/actors';
-import { usePageTime } from '../ui/common/use-now';
 
 export interface AccountSlotProps {
   /** The page's account client (web/app/browser-site.ts). */
@@ -19,7 +18,6 @@ export interface AccountSlotProps {
 export default function AccountSlot({ client }: AccountSlotProps) {
   const windows = useSiteChild('windows');
   const session = useSiteChild('session');
-  const now = usePageTime();
   const landing = useMemo(
     () => landingFromUrl(window.location.pathname.replace(/\/$/, ''), window.location.search),
     [],
@@ -86,7 +84,6 @@ export default function AccountSlot({ client }: AccountSlotProps) {
       onViewChange={onViewChange}
       landing={landing}
       onLoginFlowChange={onLoginFlowChange}
-      now={now}
     />
   );
 }

@@ -127,6 +127,8 @@ export function startBrowserSite(): BrowserSite {
       storeAccountData: (diff) => account.storeMergedData('data', diff),
       revertAccountData: (undo) =>
         account.storage.setJson('data', applyDataDiff(account.storage.getJson<JsonObject>('data', {}), undo)),
+      // A4-7: the site's 'accountSync' child decides when; what arrives is reported as account.data.
+      syncAccountData: () => account.syncData(),
     }),
     {
       input: {
@@ -140,6 +142,7 @@ export function startBrowserSite(): BrowserSite {
         origin: { config: ownOriginConfig(location.origin), storage: sessionStore() },
         push: { url: pushUrl() },
         account: accountAtStart(account),
+        accountSyncedAt: () => account.lastSyncedAt(),
         // Read now, so a reload paints its stars with the first frame.
         follow: { timeZone: PAGE_TIME_ZONE, local: readLocalRaw(storage) },
       },

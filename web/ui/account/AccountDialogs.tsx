@@ -1,7 +1,7 @@
 // The account dialogs' entry the site shell mounts (in its account slot): login (with social sign-in), registration,
 // verification and reset landings, forgotten password, password change, settings, terms consent and the marketing
-// statement. It keeps the login flow in step with the stored user (forced logout A4-6, other tabs A4-8) and runs the
-// account data sync while logged in (A4-7).
+// statement. It keeps the login flow in step with the stored user (forced logout A4-6, other tabs A4-8). The account
+// data sync while logged in (A4-7) is the site's 'accountSync' child, not the dialogs'.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createActor } from 'xstate';
@@ -10,7 +10,7 @@ import type { AccountClient } from '../../../src/account/client';
 import { readSocialCallback, socialAuthorizeUrl } from '../../../src/account/social-redirect';
 import type { KeyValueStorage } from '../../../src/account/storage';
 import type { ProviderInfo } from '../../../src/wire/account';
-import { type AccountLoginRef, dataSyncMachineFor, loginMachineFor } from './account-actors';
+import { type AccountLoginRef, loginMachineFor } from './account-actors';
 import { AccountSettingsDialog } from './AccountSettingsDialog';
 import { ConsentDialog } from './ConsentDialog';
 import { ForgottenPasswordDialog } from './ForgottenPasswordDialog';
@@ -47,10 +47,6 @@ export interface AccountDialogsProps {
   social?: Partial<SocialBrowser>;
   /** S2-39: tells the shell whether a login flow runs and whether it can be cancelled. */
   onLoginFlowChange?: (running: boolean, cancellable: boolean) => void;
-  /** Run the periodic account data sync while logged in (A4-7); default true, when `now` is given. */
-  dataSync?: boolean;
-  /** The page's time, provided by the composition root (the site's clock): the data sync's age (A4-7). */
-  now?: () => number;
   /** S5-5: why the login dialog opens, e.g. 'loginNeeded' when a guest tried a user-only function. */
   loginReason?: string | null;
 }
@@ -68,20 +64,6 @@ function browserSocial(): SocialBrowser {
       if (hasWindow) window.history.replaceState(null, '', `${window.location.pathname}${window.location.search}`);
     },
   };
-}
-
-function DataSync({ client, login, now }: { client: AccountClient; login: AccountLoginRef; now: () => number }) {
-  const loggedIn = useSelector(login, (s) => s.matches('loggedIn'));
-  const sync = useActorRef(
-    useMemo(() => dataSyncMachineFor(client), [client]),
-    {
-      input: { loggedIn: client.isLoggedIn(), now, lastSyncedAt: () => client.lastSyncedAt() },
-    },
-  );
-  useEffect(() => {
-    sync.send({ type: loggedIn ? 'LOGGED_IN' : 'LOGGED_OUT' });
-  }, [loggedIn, sync]);
-  return null;
 }
 
 export function AccountDialogs(props: AccountDialogsProps) {
@@ -232,10 +214,5 @@ export function AccountDialogs(props: AccountDialogsProps) {
       />
     );
 
-  return (
-    <>
-      {props.dataSync === false || !props.now ? null : <DataSync client={client} login={login} now={props.now} />}
-      {dialog}
-    </>
-  );
+  return <>{dialog}</>;
 }

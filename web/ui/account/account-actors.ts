@@ -2,7 +2,6 @@
 import type { ActorRefFrom } from 'xstate';
 import { fromPromise } from 'xstate';
 import { accountConsentMachine } from '../../../machines/account-consent';
-import { accountDataSyncMachine } from '../../../machines/account-data-sync';
 import { accountLoginMachine } from '../../../machines/account-login';
 import { accountMarketingMachine } from '../../../machines/account-marketing';
 import type { RegistrationInput } from '../../../src/account/api';
@@ -48,11 +47,5 @@ export function marketingMachineFor(client: AccountClient) {
         ({ input }) => client.putMarketingConsent(input.marketingApproved, input.thirdPartiesApproved),
       ),
     },
-  });
-}
-
-export function dataSyncMachineFor(client: AccountClient) {
-  return accountDataSyncMachine.provide({
-    actors: { sync: fromPromise<void, void>(() => client.syncData()) },
   });
 }

@@ -28,9 +28,3 @@ export function useNow(periodMs: number, active = true): number {
   );
   return useSelector(clock, select);
 }
-
-/** A reading of the page's time source, for effects that need the time at a moment, not a re-render. */
-export function usePageTime(): () => number {
-  const clock = useSiteChild('clock');
-  return useCallback(() => clock.getSnapshot().context.read(), [clock]);
-}
