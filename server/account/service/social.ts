@@ -1,6 +1,6 @@
 // Login through a social provider (A7-4): the ID token is verified against the provider's keys, then the identity
 // is matched to a connection, or to an account by an email both sides have verified, or becomes a new account.
-import { ACCOUNT_STATUS, SOCIAL_PROVIDERS } from '../../../src/wire/account';
+import { ACCOUNT_STATUS, type ProviderLoginRequest, SOCIAL_PROVIDERS } from '../../../src/wire/account';
 import type { UsersTable } from '../db/schema';
 import { OidcTokenError, type OidcVerifier } from '../oidc/verifier';
 import { randomId } from '../security/tokens';
@@ -9,15 +9,8 @@ import { type ServiceContext, emailKey } from './context';
 import { LegacyFailure } from './errors';
 import { findUserByEmail, findUser, isUniqueViolation, type LoginAnswerBody, loginAnswer } from './users';
 
-export interface ProviderLoginInput {
-  provider: string;
-  token: string;
-  nonce?: string;
-  touApproval: boolean;
-  ppApproval: boolean;
-  namespace: string;
-  project: number;
-}
+/** The A7-4 request as the wire types give it (the provider still to be checked). */
+export type ProviderLoginInput = ProviderLoginRequest;
 
 export async function loginUsingProvider(
   ctx: ServiceContext,
