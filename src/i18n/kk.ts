@@ -92,6 +92,19 @@ export const kk = {
     openMatch: (home: string, away: string) => `${home} — ${away}: матч беті`,
     liveBadge: 'LIVE',
   },
+  /** My Leagues (S2-42, S2-43, S8-6). */
+  pins: {
+    myLeagues: 'Менің лигаларым',
+    /** S2-43: the pin's tooltip. */
+    add: 'Менің лигаларыма қосу',
+    remove: 'Менің лигаларымнан алып тастау',
+    /** S2-42: the heading star of a pinned league. */
+    pinned: 'Менің лигаларымда',
+    pending: 'Сақталып жатыр…',
+    /** S4-35, S8-6: a toggle the server did not take. */
+    failed: 'Техникалық қате: лиганы сақтау мүмкін болмады. Кейінірек қайталап көріңіз.',
+    dismiss: 'Жабу',
+  },
   match: {
     title: 'Матч',
     notFound: 'Матч табылмады',

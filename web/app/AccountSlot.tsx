@@ -28,6 +28,9 @@ export default function AccountSlot({ client }: AccountSlotProps) {
     if (landing) windows.send({ type: 'window.open', name: 'login' });
   });
   const loginWindow = useSelector(windows, (s) => s.context.active === 'login');
+  // S5-5, S8-5: a guest's pin opened the login window; the dialog says why.
+  const pins = useSiteChild('pinToggle');
+  const loginReason = useSelector(pins, (s) => (s.context.loginNeeded ? 'loginNeeded' : null));
   const [view, setView] = useState<AccountView | null>(landing ? landing.kind : null);
   // The dialog asked for last, read synchronously when a flow ends (state updates land only at the next render).
   const wanted = useRef<AccountView | null>(view);
@@ -84,6 +87,7 @@ export default function AccountSlot({ client }: AccountSlotProps) {
       onViewChange={onViewChange}
       landing={landing}
       onLoginFlowChange={onLoginFlowChange}
+      loginReason={loginReason}
     />
   );
 }

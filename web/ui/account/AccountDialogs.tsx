@@ -133,10 +133,14 @@ export function AccountDialogs(props: AccountDialogsProps) {
     client.providers().then(setProviders, () => setProviders([]));
   }, [client, view, providers.length]);
 
-  // S5-5: the reason the login dialog was opened for.
+  // S5-5: the reason the login dialog was opened for; once withdrawn (its window closed, however), the next login
+  // dialog opens without it.
   const { loginReason } = props;
+  const askedReason = useRef<string | null>(null);
   useEffect(() => {
     if (loginReason) login.send({ type: 'REQUIRE_LOGIN', reason: loginReason });
+    else if (askedReason.current) login.send({ type: 'CLEAR_ERROR' });
+    askedReason.current = loginReason ?? null;
   }, [login, loginReason]);
 
   // After a login: terms first (A4-1), then the marketing statement (A4-2), then close.

@@ -1,5 +1,5 @@
-// A league's heading in the list: country, league name, and the collapse toggle (S4-13).
-// Race leagues also show when the race starts and the result column titles.
+// A league's heading in the list: its My Leagues pin and star (S2-42, S2-43), country, league name, and the
+// collapse toggle (S4-13). Race leagues also show when the race starts and the result column titles.
 import { memo } from 'react';
 import { sportById } from '../../../src/domain/sports';
 import { kk } from '../../../src/i18n/kk';
@@ -7,6 +7,8 @@ import { DATE_TICK_MS, useNow } from '../common/use-now';
 import { startTimeText } from '../format/time';
 import { useScoreboardLeague } from '../store/hooks';
 import { countryNameOf, leaguePartOfName } from './country';
+import { LeaguePin, PinnedStar } from './LeaguePin';
+import { leagueLabelKey } from './pinned';
 import { RACE_COLUMN_LABEL, raceColumns } from './race-columns';
 
 export interface LeagueHeaderProps {
@@ -27,14 +29,17 @@ export const LeagueHeader = memo(function LeagueHeader({ leagueId, sportId, coll
   const name = leaguePartOfName(league.name);
   const columns = sport?.noDuel ? raceColumns(sportId) : null;
   const bodyId = `league-${leagueId}`;
+  const labelKey = leagueLabelKey(league, sportId);
   return (
     <div className={league.type === 't' ? 'league league--top' : 'league'} data-league-id={leagueId}>
+      {labelKey ? <LeaguePin labelKey={labelKey} name={name} /> : null}
       <h2 className="league__title">
         <span className="league__flag" aria-hidden="true">
           {(country || name).slice(0, 1).toUpperCase()}
         </span>
         {country ? <span className="league__country">{country}:</span> : null}
         <span className="league__name">{name}</span>
+        {labelKey ? <PinnedStar labelKey={labelKey} /> : null}
         {startShown ? <span className="league__start">{startTimeText(raceStart, now)}</span> : null}
       </h2>
       {columns && !collapsed ? (

@@ -21,6 +21,7 @@ import { LeagueJumpContext } from './league-jump';
 import { leagueJumpMachine } from '../../../machines/league-jump';
 import { leagueFromSearch } from './league-param';
 import type { ListFilter } from './list-items';
+import { usePinDefaults, usePinnedLeagues } from './pinned';
 import { fragmentIsOurs, parseReloadMarker, reloadMarker } from './reload-marker';
 import { isLiveNow, loadsOdds, oddsSubFromParam, tabFromCategory } from './tabs';
 import { useCollapsedLeagues } from './use-collapsed';
@@ -88,9 +89,10 @@ export function SportPage({ sport, countrySlug, overscan }: SportPageProps) {
   }, [day, tab, location.pathname, location.search, location.hash, navigate]);
 
   const [collapsed, toggleLeague] = useCollapsedLeagues();
+  const pinned = usePinnedLeagues(sport.id); // My Leagues lead the list
   const filter: ListFilter = useMemo(
-    () => ({ tab, oddsSub, country: countrySlug, collapsed }),
-    [tab, oddsSub, countrySlug, collapsed],
+    () => ({ tab, oddsSub, country: countrySlug, collapsed, pinned }),
+    [tab, oddsSub, countrySlug, collapsed, pinned],
   );
   const changeDay = useCallback((d: number) => setDay(clampDay(d)), []);
 
@@ -115,6 +117,7 @@ export function SportPage({ sport, countrySlug, overscan }: SportPageProps) {
 
   return (
     <ScoreboardContext value={session?.view ?? EMPTY_VIEW}>
+      <PinDefaults sportId={sport.id} />
       <LeagueJumpContext value={leagueJump}>
         <div className="page">
           <LeftMenu sport={sport} countrySlug={countrySlug} />
@@ -153,6 +156,12 @@ export function SportPage({ sport, countrySlug, overscan }: SportPageProps) {
       </LeagueJumpContext>
     </ScoreboardContext>
   );
+}
+
+/** S3-61: the list's top leagues become the sport's default pins; read inside the list's scoreboard. */
+function PinDefaults({ sportId }: { sportId: number }) {
+  usePinDefaults(sportId);
+  return null;
 }
 
 function LiveCount({ country }: { country: string | null }) {

@@ -1,9 +1,11 @@
 // The flat list the virtualizer renders: league headers followed by their events, filtered by tab
-// and country, with collapsed leagues reduced to their header. Keys are stable (league and event ids)
-// so rows keep their identity when a live list reorders.
+// and country, with collapsed leagues reduced to their header and pinned leagues first (My Leagues).
+// Keys are stable (league and event ids) so rows keep their identity when a live list reorders.
+import { pinnedFirst } from '../../../src/domain/pinned-leagues';
 import type { ScoreboardSnapshot } from '../../../src/scoreboard/types';
 import { type CollapseMap, isLeagueCollapsed } from './collapsed-leagues';
 import { countrySlugOf } from './country';
+import { leagueLabelKey } from './pinned';
 import { eventInTab, type ListTab, type OddsSub } from './tabs';
 
 export type ListItem =
@@ -23,12 +25,24 @@ export interface ListFilter {
   /** Country page slug, or null on the sport page. */
   readonly country: string | null;
   readonly collapsed: CollapseMap;
+  /** The sport's pinned leagues by label key (S3-60): they lead the list, in feed order among themselves. */
+  readonly pinned?: ReadonlySet<string>;
+}
+
+/** The feed's league order with the pinned leagues moved to the front. */
+function leagueOrderOf(snapshot: ScoreboardSnapshot, pinned: ReadonlySet<string> | undefined): readonly string[] {
+  if (!pinned || pinned.size === 0) return snapshot.leagueOrder;
+  return pinnedFirst(snapshot.leagueOrder, (id) => {
+    const league = snapshot.leagues.get(id);
+    const key = league ? leagueLabelKey(league, snapshot.sportId) : null;
+    return key !== null && pinned.has(key);
+  });
 }
 
 export function buildListItems(snapshot: ScoreboardSnapshot, filter: ListFilter): ListItem[] {
   const items: ListItem[] = [];
   const countryPage = filter.country !== null;
-  for (const leagueId of snapshot.leagueOrder) {
+  for (const leagueId of leagueOrderOf(snapshot, filter.pinned)) {
     const league = snapshot.leagues.get(leagueId);
     if (!league) continue;
     if (countryPage && countrySlugOf(league) !== filter.country) continue;

@@ -1,8 +1,9 @@
-// The page frame every route shares: skip link, header, the route's content, footer, and the slot
-// where the account dialogs render their windows.
+// The page frame every route shares: skip link, header, the route's content, footer, the pin toggle's
+// login prompt and error (My Leagues), and the slot where the account dialogs render their windows.
 import type { ReactNode } from 'react';
 import { kk } from '../../../src/i18n/kk';
 import { DATE_TICK_MS, useNow } from '../common/use-now';
+import { PinNotice } from '../list/PinNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { LangBox } from './LangBox';
@@ -27,6 +28,7 @@ export function Layout({ currentSportId, children, accountSlot, showGambleLinks,
       {children}
       <Footer year={new Date(now).getUTCFullYear()} showGambleLinks={showGambleLinks} showMobileLink={showMobileLink} />
       <LangBox />
+      <PinNotice />
       {accountSlot}
     </div>
   );

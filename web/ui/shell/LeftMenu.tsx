@@ -1,10 +1,12 @@
-// The left menu: the sport's countries and their leagues as the day's feed lists them, with the
-// show-more toggle (S2-31). On narrow layouts it is the vertical menu window (S2-38). On a country
-// page the country's leagues are links that bring the league into view in the day list.
+// The left menu: the visitor's pinned leagues of the day (My Leagues) first, then the sport's countries and
+// their leagues as the day's feed lists them, with the show-more toggle (S2-31). On narrow layouts it is the
+// vertical menu window (S2-38). On a country page the country's leagues are links that bring the league into
+// view in the day list, pinned ones first; a pinned league's link leads to its country's page and league.
 import { useSelector } from '@xstate/react';
-import { type MouseEvent, useCallback, useState } from 'react';
+import { type MouseEvent, useCallback, useMemo, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { EDITION } from '../../../src/domain/edition';
+import { pinnedFirst } from '../../../src/domain/pinned-leagues';
 import type { Sport } from '../../../src/domain/sports';
 import { kk } from '../../../src/i18n/kk';
 import type { ScoreboardSnapshot } from '../../../src/scoreboard/types';
@@ -13,14 +15,22 @@ import { sportName } from '../../../src/domain/shown-text';
 import { countryNameOf, countrySlugOf, leaguePartOfName } from '../list/country';
 import { useLeagueJump } from '../list/league-jump';
 import { searchWithLeague } from '../list/league-param';
+import { leagueLabelKey, usePinnedLeagues } from '../list/pinned';
 import { useScoreboardSelector } from '../store/hooks';
 
 export const MENU_COUNTRIES_SHOWN = 12; // countries before "show more" (S2-31)
 
+export interface MenuLeague {
+  readonly id: string;
+  readonly name: string;
+  /** S3-60, for My Leagues; null when the feed gives no template key. */
+  readonly labelKey: string | null;
+}
+
 export interface MenuCountry {
   readonly slug: string;
   readonly name: string;
-  readonly leagues: readonly { readonly id: string; readonly name: string }[];
+  readonly leagues: readonly MenuLeague[];
 }
 
 const COLLATOR = new Intl.Collator('kk');
@@ -38,7 +48,7 @@ export function menuCountries(snapshot: ScoreboardSnapshot): MenuCountry[] {
 }
 
 function buildMenu(snapshot: ScoreboardSnapshot): MenuCountry[] {
-  const bySlug = new Map<string, { slug: string; name: string; leagues: { id: string; name: string }[] }>();
+  const bySlug = new Map<string, { slug: string; name: string; leagues: MenuLeague[] }>();
   for (const id of snapshot.leagueOrder) {
     const league = snapshot.leagues.get(id);
     if (!league) continue;
@@ -48,7 +58,11 @@ function buildMenu(snapshot: ScoreboardSnapshot): MenuCountry[] {
       country = { slug, name: countryNameOf(league) || slug, leagues: [] };
       bySlug.set(slug, country);
     }
-    country.leagues.push({ id, name: leaguePartOfName(league.name) });
+    country.leagues.push({
+      id,
+      name: leaguePartOfName(league.name),
+      labelKey: leagueLabelKey(league, snapshot.sportId),
+    });
   }
   return [...bySlug.values()].sort((a, b) => COLLATOR.compare(a.name, b.name));
 }
@@ -68,6 +82,12 @@ export function LeftMenu({ sport, countrySlug }: { sport: Sport; countrySlug: st
   const windows = useSiteChild('windows');
   const open = useSelector(windows, (s) => s.context.active === 'verticalMenu');
   const countries = useScoreboardSelector(menuCountries, sameMenu);
+  const pinnedKeys = usePinnedLeagues(sport.id);
+  const isPinned = useCallback(
+    (league: MenuLeague) => league.labelKey !== null && pinnedKeys.has(league.labelKey),
+    [pinnedKeys],
+  );
+  const pinned = useMemo(() => pinnedOfDay(countries, isPinned), [countries, isPinned]);
   const [showAll, setShowAll] = useState(false);
   const close = useCallback(() => windows.send({ type: 'window.close', name: 'verticalMenu' }), [windows]);
   const shown = showAll ? countries : countries.slice(0, MENU_COUNTRIES_SHOWN);
@@ -85,6 +105,24 @@ export function LeftMenu({ sport, countrySlug }: { sport: Sport; countrySlug: st
   return (
     <aside id="left-menu" className={open ? 'left-menu left-menu--open' : 'left-menu'} aria-label={kk.leftMenu.title}>
       <h2 className="left-menu__title">{sportName(sport.id)}</h2>
+      {pinned.length > 0 ? (
+        <nav aria-label={kk.pins.myLeagues}>
+          <ul className="left-menu__pinned" data-testid="menu-pinned">
+            {pinned.map(({ league: l, country: c }) => (
+              <li key={l.id}>
+                <Link
+                  to={{ pathname: `${base}${c.slug}/`, search: searchWithLeague(location.search, l.id) }}
+                  className="left-menu__league"
+                  data-pinned-league={l.id}
+                  onClick={(e) => (c.slug === countrySlug ? showLeague(l.id, e) : close())}
+                >
+                  {c.name}: {l.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <nav aria-label={kk.leftMenu.countries}>
         <ul className="left-menu__list">
           <li>
@@ -99,7 +137,7 @@ export function LeftMenu({ sport, countrySlug }: { sport: Sport; countrySlug: st
               </NavLink>
               {c.slug === countrySlug ? (
                 <ul className="left-menu__leagues">
-                  {c.leagues.map((l) => (
+                  {pinnedFirst(c.leagues, isPinned).map((l) => (
                     <li key={l.id}>
                       {/* replace: choosing a league is not a new page in the history. */}
                       <Link
@@ -137,6 +175,17 @@ export function LeftMenu({ sport, countrySlug }: { sport: Sport; countrySlug: st
       ) : null}
     </aside>
   );
+}
+
+/** The day's pinned leagues with their countries, in the menu's country order. */
+function pinnedOfDay(
+  countries: readonly MenuCountry[],
+  isPinned: (league: MenuLeague) => boolean,
+): { league: MenuLeague; country: MenuCountry }[] {
+  const out: { league: MenuLeague; country: MenuCountry }[] = [];
+  for (const country of countries)
+    for (const league of country.leagues) if (isPinned(league)) out.push({ league, country });
+  return out;
 }
 
 function menuLinkClass({ isActive }: { isActive: boolean }): string {
