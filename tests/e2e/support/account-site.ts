@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type AccountServiceHandle, accountExtraPlugin } from '../../../server/account/plugin';
-import { buildServer } from '../../../server/app';
+import { buildServer, type ExtraPlugin } from '../../../server/app';
 import { createWorldFeedSource } from '../../../server/world-feed-source';
 import { encodeCaptchaSolution, solveCaptcha } from '../../../src/account/captcha-solver';
 import { EDITION } from '../../../src/domain/edition';
@@ -30,7 +30,12 @@ export interface AccountSite {
   close(): Promise<void>;
 }
 
-export async function startAccountSite(staticDir: string): Promise<AccountSite> {
+export interface AccountSiteOptions {
+  /** Registered before the account service, so their root hooks see its routes (e.g. a route made to fail). */
+  readonly plugins?: readonly ExtraPlugin[];
+}
+
+export async function startAccountSite(staticDir: string, options: AccountSiteOptions = {}): Promise<AccountSite> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kz-scores-accounts-'));
   const world = createTestWorld();
   const source = createWorldFeedSource(world.simulation, { now: () => Date.now() });
@@ -39,6 +44,7 @@ export async function startAccountSite(staticDir: string): Promise<AccountSite> 
     feedSource: source,
     staticDir,
     extraPlugins: [
+      ...(options.plugins ?? []),
       accountExtraPlugin({
         dbFile: join(dataDir, 'accounts.sqlite'),
         dev: true,
