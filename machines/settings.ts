@@ -1,4 +1,5 @@
-// Visitor settings: odds format (S1-7, S3-68), colour theme and the sound toggle (S2-46, S4-39).
+// Visitor settings: odds format (S1-7, S3-68), colour theme, the sound toggle (S2-46, S4-39) and the My Games
+// group view (S3-62 mygamesGroups).
 // The machine holds the choice; where it is kept (cookie, local storage) is provided from outside.
 // Under the site root (machines/site.ts) a sound toggle is also sent to the sound machine by systemId.
 import { enqueueActions, setup } from 'xstate';
@@ -14,12 +15,15 @@ export interface SettingsContext {
   readonly oddsFormat: OddsFormatName;
   readonly theme: ThemeChoice;
   readonly soundOn: boolean;
+  /** S3-62 mygamesGroups (default false): My Games under its leagues rather than one list by start time. */
+  readonly myGamesGroups: boolean;
 }
 
 export type SettingsEvent =
   | { type: 'settings.oddsFormat'; format: string }
   | { type: 'settings.theme'; theme: ThemeChoice }
-  | { type: 'settings.sound'; on: boolean };
+  | { type: 'settings.sound'; on: boolean }
+  | { type: 'settings.myGamesGroups'; on: boolean };
 
 export type SettingsInput = Partial<SettingsContext>;
 
@@ -43,6 +47,7 @@ export const settingsMachine = setup({
     persistTheme: (_: unknown, _params: { theme: ThemeChoice }) => {},
     /** S4-39: the sound-disabled preference lives in local storage. */
     persistSound: (_: unknown, _params: { on: boolean }) => {},
+    persistMyGamesGroups: (_: unknown, _params: { on: boolean }) => {},
   },
 }).createMachine({
   id: 'settings',
@@ -51,6 +56,7 @@ export const settingsMachine = setup({
     oddsFormat: isOddsFormatName(input?.oddsFormat) ? input.oddsFormat : DEFAULT_ODDS_FORMAT,
     theme: isThemeChoice(input?.theme) ? input.theme : 'system',
     soundOn: input?.soundOn ?? true,
+    myGamesGroups: input?.myGamesGroups ?? false, // S3-62
   }),
   on: {
     'settings.oddsFormat': {
@@ -65,6 +71,13 @@ export const settingsMachine = setup({
         if (!isThemeChoice(event.theme) || event.theme === context.theme) return;
         enqueue.assign({ theme: event.theme });
         enqueue({ type: 'persistTheme', params: { theme: event.theme } });
+      }),
+    },
+    'settings.myGamesGroups': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        if (event.on === context.myGamesGroups) return;
+        enqueue.assign({ myGamesGroups: event.on });
+        enqueue({ type: 'persistMyGamesGroups', params: { on: event.on } });
       }),
     },
     'settings.sound': {

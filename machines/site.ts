@@ -303,6 +303,8 @@ export interface SiteEffects {
   readonly persistTheme: (theme: ThemeChoice) => void;
   /** S4-39: the sound-disabled preference. */
   readonly persistSound: (on: boolean) => void;
+  /** S3-62: the My Games group view. */
+  readonly persistMyGamesGroups: (on: boolean) => void;
   /** S2-41: the language box was shown. */
   readonly rememberLangBoxShown: () => void;
   /** S4-18: hides (true) or shows (false) every blink mark at once. */
@@ -346,6 +348,7 @@ export function provideSite(effects: Partial<SiteEffects>) {
     persistOddsFormat: nothing,
     persistTheme: nothing,
     persistSound: nothing,
+    persistMyGamesGroups: nothing,
     rememberLangBoxShown: nothing,
     setBlinkOff: nothing,
     loadSounds: async () => {},
@@ -374,6 +377,7 @@ export function provideSite(effects: Partial<SiteEffects>) {
           persistOddsFormat: (_, params) => e.persistOddsFormat(params.format),
           persistTheme: (_, params) => e.persistTheme(params.theme),
           persistSound: (_, params) => e.persistSound(params.on),
+          persistMyGamesGroups: (_, params) => e.persistMyGamesGroups(params.on),
         },
       }),
       windows: windowsMachine.provide({ actions: { rememberLangBoxShown: () => e.rememberLangBoxShown() } }),

@@ -56,6 +56,8 @@ export const kk = {
     finished: 'Аяқталған',
     scheduled: 'Алдағы',
     odds: 'Коэффициенттер',
+    /** S2-27: cat=5. */
+    myGames: 'Менің ойындарым',
   },
   dates: {
     label: 'Күнді таңдау',
@@ -91,6 +93,37 @@ export const kk = {
     serving: 'Допты береді',
     openMatch: (home: string, away: string) => `${home} — ${away}: матч беті`,
     liveBadge: 'LIVE',
+  },
+  /** My Games and My Teams (S4-27…S4-32, S5-1…S5-4, S8-4). */
+  follow: {
+    myGames: 'Менің ойындарым',
+    myTeams: 'Менің командаларым',
+    myLeagues: 'Менің лигаларым',
+    pageTitle: 'Таңдаулылар',
+    addGame: 'Менің ойындарыма қосу',
+    removeGame: 'Менің ойындарымнан алып тастау',
+    addTournament: 'Турнирді менің ойындарыма қосу',
+    removeTournament: 'Турнирді менің ойындарымнан алып тастау',
+    followTeam: (name: string) => `${name}: менің командаларыма қосу`,
+    unfollowTeam: (name: string) => `${name}: менің командаларымнан алып тастау`,
+    badge: (n: number) => `Менің ойындарым: ${n}`,
+    /** S3-62 mygamesGroups: the list under its leagues, or one list by start time. */
+    groupView: 'Лигалар бойынша топтау',
+    noGames: 'Менің ойындарымда матчтар жоқ. Матчты жұлдызшамен белгілеңіз.',
+    noGamesToday: 'Бүгін менің ойындарымда матчтар жоқ',
+    noTeams: 'Менің командаларымда командалар жоқ. Матч бетінде команданы жұлдызшамен белгілеңіз.',
+    noTeamMatches: 'Бүгін бұл командалардың матчтары жоқ',
+    noLeagues: 'Менің лигаларымда лигалар жоқ',
+    /** S8-4 TRANS_MY_GAMES_LIMIT_REACHED (S5-2). */
+    limitReached: 'Менің ойындарым толы: 500-ден артық матч қосуға болмайды.',
+    teamsLimitReached: 'Менің командаларым толы: 200-ден артық команда қосуға болмайды.',
+    /** S5-1: the match's days lie outside yesterday … a week ahead. */
+    outOfRange: 'Бұл матчты қосуға болмайды: ол кеше мен алдағы 7 күннің аралығында емес.',
+    unsupported: 'Бұл әрекетке қолдау көрсетілмейді.',
+    /** S5-3: the stored copy could not be read. */
+    loadError: 'Менің ойындарымды жүктеу мүмкін болмады: сақталған деректер бүлінген.',
+    syncError: 'Менің ойындарымды аккаунтқа сақтау мүмкін болмады. Кейінірек қайталанады.',
+    dismiss: 'Жабу',
   },
   /** My Leagues (S2-42, S2-43, S8-6). */
   pins: {

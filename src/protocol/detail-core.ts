@@ -31,6 +31,9 @@ export interface MatchCore {
   /** Names, when the feed carries them (AE/AF). */
   readonly home?: string;
   readonly away?: string;
+  /** PX/PY: the sides' participant ids (My Teams). */
+  readonly homeParticipantId?: string;
+  readonly awayParticipantId?: string;
 }
 
 export function parseCore(body: string): MatchCore | null {
@@ -56,6 +59,8 @@ export function parseCore(body: string): MatchCore | null {
       .filter(Boolean),
     home: firstValue(row, 'AE') || undefined,
     away: firstValue(row, 'AF') || undefined,
+    homeParticipantId: firstValue(row, 'PX') || undefined,
+    awayParticipantId: firstValue(row, 'PY') || undefined,
   };
 }
 

@@ -7,13 +7,16 @@ import { type Sport, sportBySlug } from '../domain/sports';
 
 const P = EDITION.routePrefix; // S2-1: every sport section sits under /kz/
 
+/** The My Games page (page kind myfs_page, S2-12); no sport is named my-games, so it cannot hide one. */
+export const MY_GAMES_PATH = `${P}/my-games`;
+
 /** The page a route shows: `pattern` is react-router's (`:name` is one path segment), matched case-sensitively. */
 export interface SiteRouteDef {
   readonly page: SiteRouteName;
   readonly pattern: string;
 }
 
-export type SiteRouteName = 'home' | 'mobile' | 'account' | 'match' | 'sport' | 'country';
+export type SiteRouteName = 'home' | 'mobile' | 'account' | 'myGames' | 'match' | 'sport' | 'country';
 
 /** Static segments before dynamic ones where both could match, as react-router ranks them. */
 export const SITE_ROUTES: readonly SiteRouteDef[] = Object.freeze([
@@ -22,6 +25,7 @@ export const SITE_ROUTES: readonly SiteRouteDef[] = Object.freeze([
   { page: 'mobile', pattern: '/mobile' }, // S2-9: the mobile promo page
   { page: 'account', pattern: `${P}/account/verify` }, // emailed links (docs/api.md): the dialog over the home sport
   { page: 'account', pattern: `${P}/account/reset` },
+  { page: 'myGames', pattern: MY_GAMES_PATH }, // S2-12 myfs_page: My Games, My Teams, My Leagues
   { page: 'match', pattern: `${P}/match/:eventId` }, // S2-33
   { page: 'sport', pattern: `${P}/:sportSlug` }, // S2-2…S2-6
   { page: 'country', pattern: `${P}/:sportSlug/:countrySlug` }, // S2-15
@@ -39,6 +43,7 @@ export type SitePage =
   | { readonly page: 'home' }
   | { readonly page: 'mobile' }
   | { readonly page: 'account' }
+  | { readonly page: 'myGames' }
   | { readonly page: 'match'; readonly eventId: string }
   | { readonly page: 'sport'; readonly sport: Sport }
   | { readonly page: 'country'; readonly sport: Sport; readonly countrySlug: string };
@@ -56,6 +61,7 @@ export function resolveSitePage(page: SiteRouteName, params: Params): SitePage |
     case 'home':
     case 'mobile':
     case 'account':
+    case 'myGames':
       return { page };
     case 'match': {
       const eventId = params.eventId ?? '';

@@ -112,6 +112,7 @@ export function startBrowserSite(): BrowserSite {
       persistOddsFormat: (format) => persistence.oddsFormat(format),
       persistTheme: (theme) => persistence.theme(theme),
       persistSound: (on) => persistence.sound(on),
+      persistMyGamesGroups: (on) => persistence.myGamesGroups(on),
       rememberLangBoxShown: () => persistence.rememberLangBox(),
       setBlinkOff: (off) => showBlinkPhase(off),
       ...browserSoundEffects(),

@@ -10,6 +10,7 @@ export const THEME_KEY = 'fsdc_theme';
 export const SOUND_DISABLED_KEY = 'fsdc_sound_disabled'; // S4-39
 export const LANG_BOX_KEY = 'fsdc_langbox_shown';
 export const VISITS_KEY = 'fsdc_visits';
+export const MY_GAMES_GROUPS_KEY = 'fsdc_mygames_groups'; // S3-62 mygamesGroups
 
 function storageGet(key: string): string | null {
   try {
@@ -41,6 +42,7 @@ export function readSettings(): SettingsInput {
     oddsFormat: isOddsFormatName(format) ? format : undefined, // S5-9
     theme: isThemeChoice(theme) ? theme : 'system',
     soundOn: sound === null ? !appleOrSafari() : sound !== '1',
+    myGamesGroups: storageGet(MY_GAMES_GROUPS_KEY) === '1',
   };
 }
 
@@ -54,6 +56,9 @@ export const persistence = {
   },
   sound(on: boolean): void {
     storageSet(SOUND_DISABLED_KEY, on ? '0' : '1');
+  },
+  myGamesGroups(on: boolean): void {
+    storageSet(MY_GAMES_GROUPS_KEY, on ? '1' : '0');
   },
   langBoxShown(): boolean {
     return storageGet(LANG_BOX_KEY) === '1';

@@ -118,6 +118,9 @@ export function openEngineListSession(request: ListRequest, options: EngineSessi
     selectTab(tab) {
       list.send({ type: 'tab.select', tab });
     },
+    followed(selection) {
+      list.send({ type: 'myGames.changed', needs: selection.needs, ids: selection.ids });
+    },
     serverNow: options.serverNow,
     close() {
       stopActor.unsubscribe();

@@ -16,8 +16,9 @@ import { MobilePage } from './pages/MobilePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { Layout } from './shell/Layout';
 
-// The match page is its own chunk: the sport page's first load does not carry it.
+// The match page is its own chunk: the sport page's first load does not carry it. So is the My Games page.
 const MatchPage = lazy(() => import('./match/MatchPage').then((m) => ({ default: m.MatchPage })));
+const MyGamesPage = lazy(() => import('./follow/MyGamesPage').then((m) => ({ default: m.MyGamesPage })));
 
 export interface SiteRoutesProps {
   readonly accountSlot?: ReactNode;
@@ -60,6 +61,14 @@ function SiteRoute({ page: name, accountSlot, overscan }: SiteRoutesProps & { re
         </Layout>
       ) : null;
     }
+    case 'myGames':
+      return (
+        <Layout currentSportId={null} accountSlot={accountSlot}>
+          <Suspense fallback={<main id="main" className="main main--my-games" aria-busy="true" />}>
+            <MyGamesPage />
+          </Suspense>
+        </Layout>
+      );
     case 'match':
       return (
         <Layout currentSportId={null} accountSlot={accountSlot}>

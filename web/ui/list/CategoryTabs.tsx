@@ -11,6 +11,7 @@ const TAB_LABEL: Readonly<Record<ListTab, string>> = {
   finished: kk.tabs.finished,
   scheduled: kk.tabs.scheduled,
   odds: kk.tabs.odds,
+  myGames: kk.tabs.myGames,
 };
 
 const SUB_LABEL: Readonly<Record<OddsSub, string>> = { 3: kk.tabs.scheduled, 2: kk.tabs.finished };
@@ -25,7 +26,15 @@ function withParams(search: string, set: Record<string, string | null>): string 
   return text ? `?${text}` : '';
 }
 
-export function CategoryTabs({ tab, oddsSub, liveBadge }: { tab: ListTab; oddsSub: OddsSub; liveBadge?: ReactNode }) {
+export interface CategoryTabsProps {
+  readonly tab: ListTab;
+  readonly oddsSub: OddsSub;
+  readonly liveBadge?: ReactNode;
+  /** The My Games tab's count (S2-27). */
+  readonly myGamesBadge?: ReactNode;
+}
+
+export function CategoryTabs({ tab, oddsSub, liveBadge, myGamesBadge }: CategoryTabsProps) {
   const location = useLocation();
   return (
     <div className="tabs-block">
@@ -44,6 +53,7 @@ export function CategoryTabs({ tab, oddsSub, liveBadge }: { tab: ListTab; oddsSu
           >
             {TAB_LABEL[t]}
             {t === 'live' ? liveBadge : null}
+            {t === 'myGames' ? myGamesBadge : null}
           </Link>
         ))}
       </nav>

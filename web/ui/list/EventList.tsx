@@ -2,9 +2,11 @@
 // heights so nothing shifts while updates arrive; keys are league and event ids, so a reordering
 // live list keeps its rows. The list re-renders only when its item keys change.
 // A league asked for from the left menu is brought into view here (see machines/league-jump.ts).
+// Every duel row has its My Games star beside it, a no-duel league its tournament star (S4-29).
 import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { sportById } from '../../../src/domain/sports';
+import { RowGameStar, TournamentStar } from '../follow/Stars';
 import { useScoreboardSelector } from '../store/hooks';
 import { DuelRow } from './DuelRow';
 import { LeagueHeader } from './LeagueHeader';
@@ -91,10 +93,25 @@ function renderItem(
   onToggle: (leagueId: string, collapsed: boolean) => void,
 ) {
   if (item.kind === 'league') {
-    return <LeagueHeader leagueId={item.leagueId} sportId={sportId} collapsed={item.collapsed} onToggle={onToggle} />;
+    const header = (
+      <LeagueHeader leagueId={item.leagueId} sportId={sportId} collapsed={item.collapsed} onToggle={onToggle} />
+    );
+    if (!noDuel) return header;
+    return (
+      <div className="followable">
+        <TournamentStar sportId={sportId} leagueId={item.leagueId} />
+        {header}
+      </div>
+    );
   }
   if (noDuel) return <RaceRow eventId={item.eventId} leagueId={item.leagueId} sportId={sportId} tied={item.tied} />;
-  return <DuelRow eventId={item.eventId} sportId={sportId} withOdds={withOdds} />;
+  // The star sits beside the row's link, not inside it: a button in a link is neither valid nor reachable.
+  return (
+    <div className="followable">
+      <RowGameStar sportId={sportId} eventId={item.eventId} />
+      <DuelRow eventId={item.eventId} sportId={sportId} withOdds={withOdds} />
+    </div>
+  );
 }
 
 /**

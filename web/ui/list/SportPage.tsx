@@ -1,5 +1,7 @@
 // A sport's day list (S2-1…S2-6) and its country pages (S2-15): tabs, date selector, the left menu
-// and the virtualized list of leagues and matches, live without reloads.
+// and the virtualized list of leagues and matches, live without reloads. The My Games tab (cat=5, S2-27,
+// S4-9) shows today's list of the followed matches of this sport, under their leagues or by start time
+// (S3-62); the list's followed rows go back to My Games (feed.events).
 import { useActorRef } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +9,9 @@ import type { Sport } from '../../../src/domain/sports';
 import { kk } from '../../../src/i18n/kk';
 import type { ScoreboardSnapshot } from '../../../src/scoreboard/types';
 import { DATE_TICK_MS, useNow } from '../common/use-now';
+import { GroupViewToggle, useMyGamesGroups } from '../follow/GroupViewToggle';
+import { useMyGamesSelection, useSportCount } from '../follow/use-follow';
+import { useReportFollowedRows } from '../follow/use-report-rows';
 import { sportName } from '../../../src/domain/shown-text';
 import { longDate } from '../format/time';
 import { LeftMenu } from '../shell/LeftMenu';
@@ -69,8 +74,12 @@ export function SportPage({ sport, countrySlug, overscan }: SportPageProps) {
   const catParam = params.get('cat');
   const tab = catParam !== null ? tabFromCategory(catParam) : (marker?.tab ?? 'all');
   const oddsSub = oddsSubFromParam(params.get('sub'));
-  const [day, setDay] = useState(() => clampDay(marker?.day ?? 0));
+  const [chosenDay, setDay] = useState(() => clampDay(marker?.day ?? 0));
+  const myGamesTab = tab === 'myGames';
+  const day = myGamesTab ? 0 : chosenDay; // S4-9: My Games is today's
   const session = useListSession({ sportId: sport.id, day });
+  const selection = useMyGamesSelection(sport.id);
+  const groups = useMyGamesGroups();
   const status = useFeedStatus(session);
   const withOdds = loadsOdds(tab, oddsSub);
 
@@ -78,6 +87,12 @@ export function SportPage({ sport, countrySlug, overscan }: SportPageProps) {
   useEffect(() => {
     session?.selectTab(withOdds ? 'odds' : tab);
   }, [session, tab, withOdds]);
+
+  // S4-9: what the My Games tab loads follows the stars; the rows the list holds confirm them (S4-27).
+  useEffect(() => {
+    session?.followed?.(selection);
+  }, [session, selection]);
+  useReportFollowedRows(session?.view ?? null, sport.id);
 
   // S2-30: keep the reload marker in the fragment, so a reload returns to this day and tab.
   useEffect(() => {
@@ -91,8 +106,8 @@ export function SportPage({ sport, countrySlug, overscan }: SportPageProps) {
   const [collapsed, toggleLeague] = useCollapsedLeagues();
   const pinned = usePinnedLeagues(sport.id); // My Leagues lead the list
   const filter: ListFilter = useMemo(
-    () => ({ tab, oddsSub, country: countrySlug, collapsed, pinned }),
-    [tab, oddsSub, countrySlug, collapsed, pinned],
+    () => ({ tab, oddsSub, country: countrySlug, byTime: myGamesTab && !groups, collapsed, pinned }),
+    [tab, oddsSub, countrySlug, myGamesTab, groups, collapsed, pinned],
   );
   const changeDay = useCallback((d: number) => setDay(clampDay(d)), []);
 
@@ -130,8 +145,13 @@ export function SportPage({ sport, countrySlug, overscan }: SportPageProps) {
               <p className="main__date">{longDate(day, nowMs)}</p>
             </div>
             <div className="toolbar">
-              <CategoryTabs tab={tab} oddsSub={oddsSub} liveBadge={<LiveCount country={countrySlug} />} />
-              <DateSelector day={day} nowMs={nowMs} onChange={changeDay} />
+              <CategoryTabs
+                tab={tab}
+                oddsSub={oddsSub}
+                liveBadge={<LiveCount country={countrySlug} />}
+                myGamesBadge={<MyGamesCount sportId={sport.id} />}
+              />
+              {myGamesTab ? <GroupViewToggle /> : <DateSelector day={day} nowMs={nowMs} onChange={changeDay} />}
             </div>
             {withOdds ? <OddsHeader sport={sport} /> : null}
             <div className="list" aria-busy={status === 'loading'}>
@@ -147,7 +167,7 @@ export function SportPage({ sport, countrySlug, overscan }: SportPageProps) {
                   withOdds={withOdds}
                   onToggleLeague={toggleLeague}
                   overscan={overscan}
-                  empty={tab === 'all' ? kk.list.noEvents : kk.list.noEventsInTab}
+                  empty={myGamesTab ? kk.follow.noGamesToday : tab === 'all' ? kk.list.noEvents : kk.list.noEventsInTab}
                 />
               ) : null}
             </div>
@@ -162,6 +182,11 @@ export function SportPage({ sport, countrySlug, overscan }: SportPageProps) {
 function PinDefaults({ sportId }: { sportId: number }) {
   usePinDefaults(sportId);
   return null;
+}
+
+function MyGamesCount({ sportId }: { sportId: number }) {
+  const count = useSportCount(sportId);
+  return count > 0 ? <span className="tab__count tab__count--mine">{count}</span> : null;
 }
 
 function LiveCount({ country }: { country: string | null }) {

@@ -25,6 +25,8 @@ export interface ListFilter {
   /** Country page slug, or null on the sport page. */
   readonly country: string | null;
   readonly collapsed: CollapseMap;
+  /** My Games without its group view (S3-62 mygamesGroups off): one list by start time, no league headers. */
+  readonly byTime?: boolean;
   /** The sport's pinned leagues by label key (S3-60): they lead the list, in feed order among themselves. */
   readonly pinned?: ReadonlySet<string>;
 }
@@ -40,6 +42,7 @@ function leagueOrderOf(snapshot: ScoreboardSnapshot, pinned: ReadonlySet<string>
 }
 
 export function buildListItems(snapshot: ScoreboardSnapshot, filter: ListFilter): ListItem[] {
+  if (filter.byTime) return itemsByTime(snapshot, filter);
   const items: ListItem[] = [];
   const countryPage = filter.country !== null;
   for (const leagueId of leagueOrderOf(snapshot, filter.pinned)) {
@@ -67,6 +70,22 @@ export function buildListItems(snapshot: ScoreboardSnapshot, filter: ListFilter)
     }
   }
   return items;
+}
+
+/** Every shown event in start-time order (then id), without league headers. */
+function itemsByTime(snapshot: ScoreboardSnapshot, filter: ListFilter): ListItem[] {
+  const shown: { eventId: string; leagueId: string; start: number }[] = [];
+  for (const leagueId of snapshot.leagueOrder) {
+    const league = snapshot.leagues.get(leagueId);
+    if (!league || (filter.country !== null && countrySlugOf(league) !== filter.country)) continue;
+    for (const id of league.eventIds) {
+      const event = snapshot.events.get(id);
+      if (event && eventInTab(filter.tab, event, league, filter.oddsSub))
+        shown.push({ eventId: id, leagueId, start: event.startTime ?? 0 });
+    }
+  }
+  shown.sort((a, b) => a.start - b.start || (a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0));
+  return shown.map(({ eventId, leagueId }) => ({ kind: 'event', key: `E:${eventId}`, eventId, leagueId, tied: false }));
 }
 
 /**

@@ -1,19 +1,27 @@
-// The sport page's tabs and the cat= values that select them (S2-27, S2-28, S3-48).
+// The sport page's tabs and the cat= values that select them (S2-27, S2-28, S3-48, S4-9).
 import type { ScoreboardEvent, ScoreboardLeague } from '../../../src/scoreboard/types';
 
-export const LIST_TABS = ['all', 'live', 'finished', 'scheduled', 'odds'] as const;
+export const LIST_TABS = ['all', 'live', 'finished', 'scheduled', 'odds', 'myGames'] as const;
 export type ListTab = (typeof LIST_TABS)[number];
 
-// S3-48: main list categories 0 all, 1 live, 2 finished, 3 scheduled, 4 odds.
-export const TAB_CATEGORY: Readonly<Record<ListTab, number>> = { all: 0, live: 1, finished: 2, scheduled: 3, odds: 4 };
+// S3-48: main list categories 0 all, 1 live, 2 finished, 3 scheduled, 4 odds; S2-27: 5 My Games.
+export const TAB_CATEGORY: Readonly<Record<ListTab, number>> = {
+  all: 0,
+  live: 1,
+  finished: 2,
+  scheduled: 3,
+  odds: 4,
+  myGames: 5,
+};
 
-// S2-27: country pages use 6 finished and 7 scheduled; 0 is the default.
+// S2-27: 5 My Games; country pages use 6 finished and 7 scheduled; 0 is the default.
 const CATEGORY_TAB: ReadonlyMap<number, ListTab> = new Map([
   [0, 'all'],
   [1, 'live'],
   [2, 'finished'],
   [3, 'scheduled'],
   [4, 'odds'],
+  [5, 'myGames'],
   [6, 'finished'],
   [7, 'scheduled'],
 ]);
@@ -57,6 +65,7 @@ export function eventInTab(
 ): boolean {
   switch (tab) {
     case 'all':
+    case 'myGames': // the mygames scope holds exactly the followed rows (S4-9)
       return true;
     case 'live':
       // S4-11: a match that just finished stays in the live list while it is live-marked.

@@ -1,6 +1,7 @@
 // The match page /kz/match/<id>/ (S2-33…S2-35): a full page with a sticky header (teams, score,
-// clock, status) and the detail tabs. It updates live and announces score changes politely.
-import { useEffect, useRef, useState } from 'react';
+// clock, status) and the detail tabs. It updates live and announces score changes politely. The header
+// has the match's My Games star and a My Teams star beside each team's name.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { EDITION } from '../../../src/domain/edition';
 import { STAGE_TYPE } from '../../../src/domain/stages';
@@ -9,6 +10,8 @@ import type { ScoreboardEvent } from '../../../src/scoreboard/types';
 import { useNow } from '../common/use-now';
 import { resultShows, sportName, statusText } from '../../../src/domain/shown-text';
 import { fullDateTime } from '../format/time';
+import { gameInputOf } from '../follow/game-input';
+import { GameStar, TeamStar } from '../follow/Stars';
 import { type FeedGateway, useFeedGateway } from '../store/feed-gateway';
 import type { MatchCore } from './detail-mappers';
 import { StatusLabel } from '../list/DuelRow';
@@ -82,6 +85,7 @@ export function MatchPage({ eventId }: { eventId: string }) {
   return (
     <main id="main" className="main main--match" tabIndex={-1}>
       <MatchHeader
+        eventId={eventId}
         sportId={sportId}
         core={feeds.core}
         listEvent={listEvent}
@@ -131,6 +135,7 @@ export function MatchPage({ eventId }: { eventId: string }) {
 }
 
 interface MatchHeaderProps {
+  readonly eventId: string;
   readonly sportId: number | null;
   readonly core: MatchCore | null;
   readonly listEvent: ScoreboardEvent | null;
@@ -140,8 +145,18 @@ interface MatchHeaderProps {
   readonly showParticipants: boolean;
 }
 
-function MatchHeader({ sportId, core, listEvent, home, away, league, showParticipants }: MatchHeaderProps) {
+function MatchHeader({ eventId, sportId, core, listEvent, home, away, league, showParticipants }: MatchHeaderProps) {
   const merged = mergeEvent(core, listEvent);
+  // The star reads the game at the click; the league comes from the sport's day list.
+  const latest = useRef(merged);
+  latest.current = merged;
+  const game = useCallback(
+    () => (sportId === null ? null : gameInputOf({ ...latest.current, id: eventId }, sportId)),
+    [sportId, eventId],
+  );
+  const homeId = listEvent?.homeParticipantId ?? core?.homeParticipantId;
+  const awayId = listEvent?.awayParticipantId ?? core?.awayParticipantId;
+  const teams = showParticipants && sportId !== null;
   const live = merged.stageType === STAGE_TYPE.LIVE;
   const now = useNow(5_000, live);
   const status =
@@ -156,10 +171,12 @@ function MatchHeader({ sportId, core, listEvent, home, away, league, showPartici
         {sportId !== null ? <span>{sportName(sportId)}</span> : null}
         {league ? <span> · {league}</span> : null}
         {merged.startTime ? <span> · {fullDateTime(merged.startTime)}</span> : null}
+        {sportId !== null ? <GameStar sportId={sportId} eventId={eventId} game={game} className="star--match" /> : null}
       </p>
       <div className="match-header__main">
         <h1 className="match-header__team match-header__team--home">
           {showParticipants ? home : (league ?? sportName(sportId ?? 0))}
+          {teams && homeId ? <TeamStar sportId={sportId} participantId={homeId} name={home} /> : null}
         </h1>
         <div className="match-header__center">
           <div
@@ -180,7 +197,10 @@ function MatchHeader({ sportId, core, listEvent, home, away, league, showPartici
             {status ? <StatusLabel text={status.text} short={status.text} blink={status.blink} /> : null}
           </div>
         </div>
-        <p className="match-header__team match-header__team--away">{showParticipants ? away : ''}</p>
+        <p className="match-header__team match-header__team--away">
+          {showParticipants ? away : ''}
+          {teams && awayId ? <TeamStar sportId={sportId} participantId={awayId} name={away} /> : null}
+        </p>
       </div>
       {merged.infoNotice ? <p className="match-header__notice">{merged.infoNotice}</p> : null}
       <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="score-announcer">

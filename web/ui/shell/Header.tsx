@@ -1,4 +1,4 @@
-// The page header: logo, sport navigation, theme switch, settings and the account button. It reads
+// The page header: logo, sport navigation, My Games with its count, theme switch, settings and the account button. It reads
 // "log in" for a guest and the user's name once logged in (A3-3), and opens the account dialogs'
 // window through the windows machine (S2-38…S2-40).
 import { useSelector } from '@xstate/react';
@@ -7,6 +7,7 @@ import { EDITION } from '../../../src/domain/edition';
 import { kk } from '../../../src/i18n/kk';
 import { useSiteChild } from '../common/actors';
 import { useSessionStatus } from '../common/session-status';
+import { MyGamesLink } from '../follow/MyGamesLink';
 import { SettingsMenu } from './SettingsMenu';
 import { SportNav } from './SportNav';
 import { useResolvedTheme } from './theme';
@@ -39,6 +40,7 @@ export function Header({ currentSportId }: { currentSportId: number | null }) {
           {kk.siteName}
         </Link>
         <div className="header__actions">
+          <MyGamesLink />
           <button
             type="button"
             className="icon-button"

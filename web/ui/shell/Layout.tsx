@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { kk } from '../../../src/i18n/kk';
 import { DATE_TICK_MS, useNow } from '../common/use-now';
+import { FollowNotices } from '../follow/FollowNotices';
 import { PinNotice } from '../list/PinNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -28,6 +29,7 @@ export function Layout({ currentSportId, children, accountSlot, showGambleLinks,
       {children}
       <Footer year={new Date(now).getUTCFullYear()} showGambleLinks={showGambleLinks} showMobileLink={showMobileLink} />
       <LangBox />
+      <FollowNotices />
       <PinNotice />
       {accountSlot}
     </div>

@@ -1,6 +1,7 @@
 // How pages ask for data: a list session per sport and day, a match session per event. The
 // composition root implements it over the feed engine; tests implement it with hand-built snapshots.
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import type { MyGamesSelection } from '../../../src/follow/selection';
 import type { ScoreboardEvent } from '../../../src/scoreboard/types';
 import type { ListTab } from '../list/tabs';
 import type { ScoreboardView } from './scoreboard-view';
@@ -16,6 +17,8 @@ export interface ListSession extends StatusView {
   readonly view: ScoreboardView;
   /** The tab shown; the odds tab loads the odds feed (S2-28), the live tab reloads on S4-11. */
   selectTab(tab: ListTab): void;
+  /** S4-9: what the My Games tab loads (the followed entries' sports and days, and their ids). */
+  followed?(selection: MyGamesSelection): void;
   /** Server time, epoch ms, when the session knows it. */
   serverNow?(): number;
   close(): void;
