@@ -2,6 +2,7 @@
 // selector is a key lookup, so a row's star redraws only when its own entry comes or goes, and a star's
 // click shows in the same frame: the machine's snapshot changes inside send().
 import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import { badgeCount, isFollowed, isTeamFollowed, selectionOf } from '../../../machines/my-games';
 import type { SiteChildren } from '../../../machines/site';
 import type { MyGamesSelection } from '../../../src/follow/selection';
@@ -44,12 +45,21 @@ const sameSelection = (a: MyGamesSelection, b: MyGamesSelection) =>
 
 /** S4-9: what a My Games list loads; `sportId` keeps one sport's (the sport page's tab), null every sport's. */
 export function useMyGamesSelection(sportId: number | null): MyGamesSelection {
-  return useSelector(
-    useMyGames(),
-    (s) => {
+  // The machine's snapshot moves every 500 ms while a guest's copy is watched (S4-31): the selection is worked
+  // out again only when the entries changed or another minute began (days move at local midnight).
+  const select = useMemo(() => {
+    let follow: unknown = null;
+    let minute = Number.NaN;
+    let last: MyGamesSelection = { needs: [], ids: [] };
+    return (s: ReturnType<MyGamesRef['getSnapshot']>): MyGamesSelection => {
+      const now = Math.floor(s.context.now() / 60_000);
+      if (s.context.follow === follow && now === minute) return last;
+      follow = s.context.follow;
+      minute = now;
       const all = selectionOf(s.context);
-      return sportId === null ? all : { needs: all.needs.filter((need) => need.sport === sportId), ids: all.ids };
-    },
-    sameSelection,
-  );
+      last = sportId === null ? all : { needs: all.needs.filter((need) => need.sport === sportId), ids: all.ids };
+      return last;
+    };
+  }, [sportId]);
+  return useSelector(useMyGames(), select, sameSelection);
 }
