@@ -1,7 +1,8 @@
 // `scores replay <file> [--sports all|<ids>] [--faults <spec>] [--seed <n>] [--json] [--trace <eventId>]
 //   [--match <eventId>] [--push-drop <times>]`:
 // a fact log, feed capture or scenario through the provider and the site's machines, with faults;
-// `--match` and `--push-drop` also run the site's root actor tree and print its timeline;
+// `--match` and `--push-drop` also run the site's root actor tree and print its timeline, as visitor events in
+// the input do for the visitor's tabs;
 // exit code 1 when the clients did not converge or an invariant broke.
 import type { Command } from 'commander';
 import { INJECTABLE_BUGS, isInjectableBug } from '../replay/bugs';
@@ -95,7 +96,7 @@ export function registerReplay(program: Command): void {
         const text = formatTrace(options.trace, result.trace);
         (options.json ? process.stderr : process.stdout).write(`${text}\n`);
       }
-      if (options.match !== undefined || pushDrops.length > 0) {
+      if (options.match !== undefined || pushDrops.length > 0 || result.visitorEvents > 0) {
         (options.json ? process.stderr : process.stdout).write(`${formatSiteTrace(result.siteTrace)}\n`);
       }
       if (!report.converged || report.invariantViolations.length > 0) process.exitCode = 1;

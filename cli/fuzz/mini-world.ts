@@ -79,7 +79,7 @@ export function miniWorld(sports: readonly FuzzSport[] = FUZZ_SPORTS): MiniWorld
     bodies.push({ type: 'LeagueCreated', league: l });
     for (const hours of KICKOFFS) {
       index++;
-      const id = `Fz${sport.id}m${String(index).padStart(3, '0')}`.slice(0, 8);
+      const id = `Fz${sport.id}m${String(index).padStart(4, '0')}`.slice(0, 8); // 8 characters, as S3-59 wants
       const startS = Math.floor(FUZZ_START / 1000 + hours * 3600);
       bodies.push({
         type: 'MatchScheduled',

@@ -1,12 +1,22 @@
 // The replay harness: a backend (the world folded from a fact log, or a feed capture) and one
 // client per sport running the site's machines under simulated clocks, advanced in steps as fast
 // as the machine allows. Faults are injected between them; invariants are checked as feeds are
-// applied, periodically, and after a final fault-free sync.
+// applied, periodically, and after a final fault-free sync. With visitor events a visitor (visitor.ts) runs
+// beside them: its tabs' stars feed the clients' My Games tab, and its checks run after every step.
 import type { FeedTab } from '../../machines/feed-cycle';
 import { TIME_KEEP_MATCH_LIVE_MS } from '../../machines/live-marker';
 import type { Fact, FactBody } from '../../sim/facts';
+import {
+  MY_GAMES_FUTURE_DAYS,
+  MY_GAMES_MAX_COUNT,
+  MY_GAMES_PAST_DAYS,
+  MY_TEAMS_MAX_COUNT,
+} from '../../src/domain/limits';
+import { parseGameKey } from '../../src/domain/my-games-rules';
+import { labelKeyOf } from '../../src/domain/pinned-leagues';
+import type { EventFields } from '../../src/protocol/keys';
 import type { Backend, WorldBackend } from './backend';
-import type { InjectableBug } from './bugs';
+import { type InjectableBug, visitorVariant } from './bugs';
 import { ReplayClient } from './client';
 import { FaultCounter, type FaultKind, type FaultRates } from './faults';
 import type { FaultSwitch } from './network';
@@ -24,6 +34,8 @@ import { ReplaySite } from './site';
 import type { SiteTraceEntry } from './site-trace';
 import type { PushDrop } from './push-drops';
 import type { TraceEntry } from './trace';
+import { ReplayVisitor } from './visitor';
+import { isVisitorOpName, type StarRow, type VisitorLimits, type VisitorOp } from './visitor-events';
 
 /** Virtual time shared by the backend and the harness, epoch ms. */
 export interface VirtualClock {
@@ -51,6 +63,8 @@ export interface HarnessOptions {
   readonly showDayStart?: number;
   /** Runs the site's root actor tree too (cli/replay/site.ts): a match page open, push drops. */
   readonly site?: { readonly matchId?: string | null; readonly pushDrops?: readonly PushDrop[] };
+  /** Runs a visitor (cli/replay/visitor.ts) for visitor events; limits default to S9-2's. */
+  readonly visitor?: { readonly limits?: VisitorLimits } | null;
 }
 
 export interface ReplayReport {
@@ -70,6 +84,11 @@ const CHECK_EVERY_MS = 60_000;
 /** A live mark may outlast keep-live by the step that fires its timer and a little more. */
 const LIVE_MARK_SLACK_MS = 2_000;
 const DAY_MS = 86_400_000;
+/** The days My Games covers, from today (S5-1, S9-2). */
+const MY_GAMES_WINDOW = Array.from(
+  { length: MY_GAMES_PAST_DAYS + MY_GAMES_FUTURE_DAYS + 1 },
+  (_, i) => i - MY_GAMES_PAST_DAYS,
+);
 
 /** Epoch ms of the local midnight starting the day that holds `time`. */
 export function localMidnight(time: number, timezoneHour: number): number {
@@ -91,6 +110,8 @@ export class Harness {
   readonly stepMs: number;
   /** The site's root actor tree, when asked for. */
   readonly site: ReplaySite | null = null;
+  /** The visitor and its tabs, when the input has visitor events. */
+  readonly visitor: ReplayVisitor | null = null;
   private readonly checkEveryMs: number;
   private nextCheck: number;
   private readonly random: Random;
@@ -117,6 +138,7 @@ export class Harness {
         pushDrops: options.site.pushDrops,
       });
     }
+    if (options.visitor) this.visitor = this.newVisitor(options.visitor.limits);
     const sports = options.sports ?? options.backend.sports;
     for (const sport of sports) {
       this.clients.push(
@@ -149,6 +171,43 @@ export class Harness {
     this.options.clock.time = value;
   }
 
+  private newVisitor(limits: VisitorLimits | undefined): ReplayVisitor {
+    const world = () => (this.backend as Partial<WorldBackend>).world?.state ?? null;
+    return new ReplayVisitor({
+      start: this.time,
+      timezoneHour: this.backend.page.timezoneHour,
+      limits: limits ?? { maxGames: MY_GAMES_MAX_COUNT, maxTeams: MY_TEAMS_MAX_COUNT },
+      variant: visitorVariant(this.options.injectBug),
+      row: (sport, eventId): StarRow | null => {
+        const match = world()?.matches.get(eventId);
+        if (!match || match.sportId !== sport || match.fields.startTime === undefined) return null;
+        const { startTime, endTime, stageType } = match.fields;
+        return {
+          leagueId: match.leagueId,
+          AD: startTime,
+          ...(endTime === undefined ? {} : { AP: endTime }),
+          AB: stageType ?? 1,
+        };
+      },
+      defaults: () => {
+        // S3-61: a sport's default top leagues are the leagues its feed marks top.
+        const out: Record<string, string[]> = {};
+        for (const league of world()?.leagues.values() ?? []) {
+          const key = league.top
+            ? labelKeyOf({ sportId: league.sportId, templateKey: league.templateKey ?? league.templateId })
+            : null;
+          if (key) out[league.sportId] = [...(out[league.sportId] ?? []), key];
+        }
+        return out;
+      },
+      // The sport pages are the first tab's: their My Games tab loads every sport and day it needs (S4-9).
+      onSelection: ({ needs, ids }) => {
+        for (const client of this.clients) client.engine.send({ type: 'myGames.changed', needs, ids });
+      },
+      report: (violation) => this.report(violation),
+    });
+  }
+
   client(sport: number): ReplayClient | undefined {
     return this.clients.find((c) => c.sport === sport);
   }
@@ -156,12 +215,16 @@ export class Harness {
   async start(): Promise<void> {
     for (const client of this.clients) client.start();
     this.site?.start();
+    this.visitor?.start();
     await drain();
   }
 
-  /** The site's timeline (empty when the site does not run). */
+  /** The site's and the visitor's timeline, in time order (empty when neither runs). */
   get siteTrace(): readonly SiteTraceEntry[] {
-    return this.site?.trace ?? [];
+    const site = this.site?.trace ?? [];
+    const visitor = this.visitor?.trace ?? [];
+    if (visitor.length === 0) return site;
+    return [...site, ...visitor].sort((a, b) => a.time - b.time);
   }
 
   report(violation: InvariantViolation): void {
@@ -181,6 +244,10 @@ export class Harness {
     for (const client of this.clients) client.clock.set(time);
     await drain();
     await this.site?.advanceTo(time);
+    if (this.visitor) {
+      await this.visitor.advanceTo(time);
+      this.checkMyGamesTab();
+    }
     if (time >= this.nextCheck) {
       this.nextCheck = time + this.checkEveryMs;
       this.checkRunning();
@@ -214,6 +281,13 @@ export class Harness {
   async run(op: ScenarioOp): Promise<void> {
     if (op.op === 'advance') {
       await this.advance(op.ms);
+      return;
+    }
+    if (isVisitorOpName(op.op)) {
+      this.ops.push(op);
+      await this.visitor?.run(op as VisitorOp);
+      await drain();
+      this.checkMyGamesTab();
       return;
     }
     const client = 'sport' in op ? this.client(op.sport) : undefined;
@@ -309,6 +383,59 @@ export class Harness {
     }
   }
 
+  /** The games the first tab follows (the sport pages are that tab's): event ids by sport. */
+  private followedGames(): Map<number, string[]> | null {
+    const tab = this.visitor?.tab(1);
+    if (!tab) return null;
+    const bySport = new Map<number, string[]>();
+    for (const key of Object.keys(tab.myGames.getSnapshot().context.follow.games)) {
+      const game = parseGameKey(key);
+      if (game) bySport.set(game.sportId, [...(bySport.get(game.sportId) ?? []), game.eventId]);
+    }
+    return bySport;
+  }
+
+  /**
+   * What a page on its My Games tab must show: the world's matches of the games followed, of every sport, on the
+   * days My Games covers (S4-9, S5-1, S9-2). Without a visitor, the ids a `myGames` op gave, of its sport, today.
+   */
+  private myGamesTruth(client: ReplayClient): Map<string, EventFields> {
+    const followed = this.followedGames() ?? new Map([[client.sport, [...client.myGamesIds]]]);
+    const days = this.visitor ? MY_GAMES_WINDOW : [0];
+    const out = new Map<string, EventFields>();
+    for (const [sport, ids] of followed) {
+      for (const day of days) {
+        const truth = this.backend.truth({ sport, day, myGames: ids, loadedAt: client.lastFullAt });
+        for (const [id, fields] of truth) out.set(id, fields);
+      }
+    }
+    return out;
+  }
+
+  /** `my-games-tab`: a page on My Games whose load finished shows exactly the followed games (S4-9). */
+  checkMyGamesTab(): void {
+    if (!this.visitor) return;
+    for (const client of this.clients) {
+      if (client.tab !== 'myGames' || !client.engine.actor.getSnapshot().matches('running')) continue;
+      const truth = this.myGamesTruth(client);
+      const shown = client.shownEvents();
+      const extra = [...shown.keys()].filter((id) => !truth.has(id) && !this.backend.movable(id));
+      const missing = [...truth.keys()].filter((id) => !shown.has(id) && !this.backend.movable(id));
+      const id = extra[0] ?? missing[0];
+      if (id === undefined) continue;
+      this.report({
+        check: 'my-games-tab',
+        time: this.time,
+        sport: client.sport,
+        eventId: id,
+        message:
+          extra.length > 0
+            ? `My Games shows ${extra.join(', ')}, which the visitor does not follow`
+            : `My Games lacks ${missing.join(', ')}, which the visitor follows`,
+      });
+    }
+  }
+
   /** The final fault-free sync: faults off, every page online and shown, then time passes. */
   async settle(ms = SETTLE_MS): Promise<void> {
     this.faults.enabled = false;
@@ -333,13 +460,10 @@ export class Harness {
   checkFinal(): Mismatch[] {
     const mismatches: Mismatch[] = [];
     for (const client of this.clients) {
-      const myGames = client.tab === 'myGames' ? client.myGamesIds : null;
-      const truth = this.backend.truth({
-        sport: client.sport,
-        day: myGames ? 0 : client.day,
-        myGames,
-        loadedAt: client.lastFullAt,
-      });
+      const truth =
+        client.tab === 'myGames'
+          ? this.myGamesTruth(client)
+          : this.backend.truth({ sport: client.sport, day: client.day, myGames: null, loadedAt: client.lastFullAt });
       const shown = client.shownEvents();
       const found = checkConvergence(client.sport, shown, truth, (id) => this.backend.movable(id));
       mismatches.push(...found);
@@ -378,6 +502,7 @@ export class Harness {
   stop(): void {
     for (const client of this.clients) client.stop();
     this.site?.stop();
+    this.visitor?.stop();
     this.backend.close();
   }
 }

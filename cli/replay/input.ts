@@ -1,14 +1,21 @@
-// Replay inputs: a world fact log, a feed capture or a scenario, told apart by the first line.
+// Replay inputs: a world fact log, a feed capture or a scenario, told apart by the first line. A fact log
+// or capture may carry visitor events beside its lines, each with a time (visitor-events.ts).
 import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import type { Fact } from '../../sim/facts';
 import { type Capture, isCaptureLine, parseCapture } from './capture';
 import { asFact, type FactLogHeader, FACT_LOG_FORMAT, parseFactLog } from './fact-log';
 import { isScenarioHeader, parseScenario, type Scenario } from './scenario';
+import { type TimedVisitorOp, takeVisitorEvents } from './visitor-events';
 
 export type ReplayInput =
-  | { readonly kind: 'facts'; readonly facts: readonly Fact[]; readonly header: FactLogHeader | null }
-  | { readonly kind: 'capture'; readonly capture: Capture }
+  | {
+      readonly kind: 'facts';
+      readonly facts: readonly Fact[];
+      readonly header: FactLogHeader | null;
+      readonly visitor?: readonly TimedVisitorOp[];
+    }
+  | { readonly kind: 'capture'; readonly capture: Capture; readonly visitor?: readonly TimedVisitorOp[] }
   | { readonly kind: 'scenario'; readonly scenario: Scenario };
 
 export type InputKind = ReplayInput['kind'];
@@ -43,16 +50,18 @@ export function parseReplayInput(
   const firstLine = text.slice(0, text.indexOf('\n') >= 0 ? text.indexOf('\n') : text.length).trim();
   if (firstLine === '') return 'the file is empty';
   const kind = detectInputKind(firstLine);
+  const timed = kind === 'facts' || kind === 'capture' ? takeVisitorEvents(text) : { text, events: [] };
+  if (typeof timed === 'string') return timed;
   switch (kind) {
     case 'facts': {
-      const log = parseFactLog(text, onBadLine);
+      const log = parseFactLog(timed.text, onBadLine);
       if (log.facts.length === 0) return 'the fact log holds no facts';
-      return { kind, facts: log.facts, header: log.header };
+      return { kind, facts: log.facts, header: log.header, visitor: timed.events };
     }
     case 'capture': {
-      const capture = parseCapture(text, onBadLine);
+      const capture = parseCapture(timed.text, onBadLine);
       if (capture.feeds.length === 0 && capture.pushes.length === 0) return 'the capture holds no responses';
-      return { kind, capture };
+      return { kind, capture, visitor: timed.events };
     }
     case 'scenario': {
       const scenario = parseScenario(text, onBadLine);

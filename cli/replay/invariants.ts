@@ -8,6 +8,13 @@
 //   scores-monotonic       scores never go backwards except through an explicit correction (S3-27)
 //   clock-text-sane        clock text never shows a negative or impossible time (S4-18…S4-22)
 //   live-count             the live count equals the live events of the day shown
+//
+// and, with visitor events (VISITOR_INVARIANTS):
+//   my-games-tab           a page on its My Games tab shows exactly the followed games of the days it covers (S4-9)
+//   follow-limit           a visitor's tab never holds more games or teams than the limits (S5-2, S9-2)
+//   follow-copies-agree    after the sync, a tab equals local storage (S4-31) or the account's data (A3-11)
+//   pin-confirmed          a pin never stays unconfirmed after the server answered its save (S4-34)
+//   pin-reverted           a toggle the server refused is put back (S4-35)
 import { clockTextForEvent } from '../../src/domain/clock';
 import type { EventFieldName, EventFields } from '../../src/protocol/keys';
 import type { ScoreboardEvent } from '../../src/scoreboard/types';
@@ -20,7 +27,16 @@ export const INVARIANTS = [
   'clock-text-sane',
   'live-count',
 ] as const;
-export type InvariantName = (typeof INVARIANTS)[number];
+
+/** The checks of a replay with visitor events (cli/replay/visitor-checks.ts, harness.ts). */
+export const VISITOR_INVARIANTS = [
+  'my-games-tab',
+  'follow-limit',
+  'follow-copies-agree',
+  'pin-confirmed',
+  'pin-reverted',
+] as const;
+export type InvariantName = (typeof INVARIANTS)[number] | (typeof VISITOR_INVARIANTS)[number];
 
 export interface InvariantViolation {
   readonly check: InvariantName;

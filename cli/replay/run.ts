@@ -10,6 +10,7 @@ import type { ReplayInput } from './input';
 import type { PushDrop } from './push-drops';
 import type { SiteTraceEntry } from './site-trace';
 import type { TraceEntry } from './trace';
+import { isVisitorOpName } from './visitor-events';
 
 export interface RunReplayOptions {
   /** Sports that get a client; null or undefined for all of the input's. */
@@ -33,8 +34,13 @@ export interface RunReplayOptions {
 export interface ReplayResult {
   readonly report: ReplayReport;
   readonly trace: readonly TraceEntry[];
-  /** What the site's clock, match detail and push connection did (empty unless a match or drops were asked for). */
+  /**
+   * What the site's clock, match detail and push connection did, and the visitor's tabs (empty unless a match,
+   * drops or visitor events were asked for).
+   */
   readonly siteTrace: readonly SiteTraceEntry[];
+  /** Visitor events the input carried. */
+  readonly visitorEvents: number;
   readonly kind: ReplayInput['kind'];
   readonly sports: readonly number[];
   /** Events each client showed at the end, by sport. */
@@ -86,6 +92,9 @@ export async function runReplay(input: ReplayInput, options: RunReplayOptions = 
       if (options.sports) backend = { ...backend, sports: pickSports(backend.sports, options.sports) };
       break;
   }
+  const timedVisitor = input.kind === 'scenario' ? [] : (input.visitor ?? []);
+  const visitorEvents =
+    input.kind === 'scenario' ? input.scenario.ops.filter((op) => isVisitorOpName(op.op)).length : timedVisitor.length;
   const harness = new Harness({
     backend,
     clock,
@@ -102,16 +111,33 @@ export async function runReplay(input: ReplayInput, options: RunReplayOptions = 
       options.match || (options.pushDrops?.length ?? 0) > 0
         ? { matchId: options.match, pushDrops: options.pushDrops }
         : undefined,
+    visitor:
+      visitorEvents > 0
+        ? { limits: input.kind === 'scenario' ? input.scenario.header.visitorLimits : undefined }
+        : undefined,
   });
   try {
     await harness.start();
     if (input.kind === 'scenario') {
       for (const op of input.scenario.ops) await harness.run(op);
     } else {
+      // A visitor event happens at its time (one before the start, at the start).
+      for (const { time, op } of timedVisitor) {
+        await harness.advanceTo(time);
+        await harness.run(op);
+      }
       await harness.advanceTo(backend.end);
     }
     if (options.clients === false)
-      return { report: harness.summary([]), trace: [], siteTrace: [], kind: input.kind, sports: [], eventsShown: {} };
+      return {
+        report: harness.summary([]),
+        trace: [],
+        siteTrace: [],
+        visitorEvents,
+        kind: input.kind,
+        sports: [],
+        eventsShown: {},
+      };
     await harness.settle(options.settleMs ?? SETTLE_MS);
     const mismatches = harness.checkFinal();
     const eventsShown: Record<number, number> = {};
@@ -120,6 +146,7 @@ export async function runReplay(input: ReplayInput, options: RunReplayOptions = 
       report: harness.summary(mismatches),
       trace: harness.trace,
       siteTrace: harness.siteTrace,
+      visitorEvents,
       kind: input.kind,
       sports: backend.sports,
       eventsShown,

@@ -1,12 +1,20 @@
 // Scenarios: a starting world plus a script of operations (advance time, new facts, faults, user
-// actions), as the fuzzer writes its shrunk counterexamples under fixtures/regressions/. JSON
-// lines: a header, the starting facts (lines with `seq`), then one operation per line.
+// actions, visitor events), as the fuzzer writes its shrunk counterexamples under fixtures/regressions/.
+// JSON lines: a header, the starting facts (lines with `seq`), then one operation per line. A malformed
+// visitor event makes the whole file unreadable (visitor-events.ts); other unreadable lines are skipped.
 import type { FeedTab } from '../../machines/feed-cycle';
 import type { Fact } from '../../sim/facts';
 import { type InjectableBug, isInjectableBug } from './bugs';
 import { asFact } from './fact-log';
 import { type FaultKind, isFaultKind } from './faults';
 import { type BadLine, jsonLines } from './json-lines';
+import {
+  asVisitorOp,
+  looksLikeVisitorEvent,
+  readVisitorLimits,
+  type VisitorLimits,
+  type VisitorOp,
+} from './visitor-events';
 
 export const SCENARIO_FORMAT = 'scores-scenario';
 
@@ -20,7 +28,8 @@ export type ScenarioOp =
   | { readonly op: 'tab'; readonly sport: number; readonly tab: FeedTab }
   | { readonly op: 'myGames'; readonly sport: number; readonly ids: readonly string[] }
   | { readonly op: 'online'; readonly sport: number; readonly online: boolean }
-  | { readonly op: 'visible'; readonly sport: number; readonly visible: boolean };
+  | { readonly op: 'visible'; readonly sport: number; readonly visible: boolean }
+  | VisitorOp;
 
 export interface ScenarioHeader {
   readonly format: typeof SCENARIO_FORMAT;
@@ -35,6 +44,8 @@ export interface ScenarioHeader {
   readonly injectedBug?: InjectableBug;
   /** What failed when it was written. */
   readonly failure?: string;
+  /** The visitor's limits (S9-2 by default); the fuzzer lowers them so a run reaches them. */
+  readonly visitorLimits?: VisitorLimits;
 }
 
 export interface Scenario {
@@ -52,6 +63,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** One operation, or the reason it is not one. */
 export function asScenarioOp(value: unknown): ScenarioOp | string {
   if (!isObject(value)) return 'not an object';
+  if (looksLikeVisitorEvent(value)) return asVisitorOp(value);
   const sport = typeof value.sport === 'number' ? value.sport : NaN;
   switch (value.op) {
     case 'advance':
@@ -111,6 +123,8 @@ export function parseScenario(text: string, onBadLine?: BadLine): Scenario | str
       if (!isObject(value) || !isScenarioHeader(value)) return 'the first line is not a scenario header';
       const sports = Array.isArray(value.sports) ? value.sports.filter((s): s is number => typeof s === 'number') : [];
       if (typeof value.start !== 'number' || sports.length === 0) return 'the scenario header needs start and sports';
+      const visitorLimits = readVisitorLimits(value.visitorLimits);
+      if (typeof visitorLimits === 'string') return `line ${lineNumber}: ${visitorLimits}`;
       header = {
         format: SCENARIO_FORMAT,
         version: 1,
@@ -122,6 +136,7 @@ export function parseScenario(text: string, onBadLine?: BadLine): Scenario | str
         injectedBug:
           typeof value.injectedBug === 'string' && isInjectableBug(value.injectedBug) ? value.injectedBug : undefined,
         failure: typeof value.failure === 'string' ? value.failure : undefined,
+        ...(visitorLimits ? { visitorLimits } : {}),
       };
       continue;
     }
@@ -132,8 +147,9 @@ export function parseScenario(text: string, onBadLine?: BadLine): Scenario | str
       continue;
     }
     const op = asScenarioOp(value);
-    if (typeof op === 'string') onBadLine?.(lineNumber, op);
-    else ops.push(op);
+    if (typeof op !== 'string') ops.push(op);
+    else if (looksLikeVisitorEvent(value)) return `line ${lineNumber}: ${op}`;
+    else onBadLine?.(lineNumber, op);
   }
   if (!header) return 'empty scenario';
   return { header, facts, ops };

@@ -1,7 +1,10 @@
-// The replayed site's timeline (`scores replay --match <id>` / `--push-drop <times>`): what the root's clock,
-// the match-detail machine and the push connection did, in virtual time.
+// The replayed site's timeline (`scores replay --match <id>` / `--push-drop <times>`, or a stream with visitor
+// events): what the root's clock, the match-detail machine, the push connection and the visitor's tabs did, in
+// virtual time.
 
-export type SiteActorName = 'clock' | 'matchDetail' | 'push';
+export type SiteActorName = 'clock' | 'matchDetail' | 'push' | VisitorActorName;
+/** The replay's visitor (cli/replay/visitor.ts): its events, its tabs' machines, the fake account server. */
+export type VisitorActorName = 'visitor' | 'myGames' | 'pinToggle' | 'account';
 
 export interface SiteTraceEntry {
   /** Virtual time, epoch ms. */
