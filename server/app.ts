@@ -58,6 +58,8 @@ declare module 'fastify' {
     /** The push gateway, or null when disabled. */
     readonly pushGateway: PushGateway | null;
     readonly pushBroker: Broker;
+    /** The feeds' source (plugins read day lists from it: the personal push, S7-23). */
+    readonly feedSource: FeedSource;
     /** Account database file passed to `buildServer` (`scores serve --db`). */
     readonly dbFile: string | undefined;
     /** The compressed-body cache behind every compressed answer (its stats for benchmarks and checks). */
@@ -110,6 +112,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   gateway?.attach(app.server);
   app.decorate('pushGateway', gateway);
   app.decorate('pushBroker', broker);
+  app.decorate('feedSource', source);
   app.decorate('dbFile', options.dbFile);
   app.addHook('onClose', async () => {
     stopPush();

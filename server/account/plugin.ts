@@ -24,6 +24,7 @@ import { FailureLimiter, type RateLimitOptions } from './security/rate-limit';
 import { emailKey, type MarketingPolicy, type ServiceContext } from './service/context';
 import type { AccountService, AccountServiceHandle } from './service/service';
 import { sendPasswordReset } from './service/users';
+import { attachPersonalPush } from './personal-push';
 
 export type { AccountServiceHandle } from './service/service';
 export type { AccountDatabase } from './db/schema';
@@ -135,6 +136,7 @@ export const accountPlugin: FastifyPluginAsync<AccountPluginOptions> = async (ap
   );
   const resetLimiter = new FailureLimiter({ perAccount: 5, perAddress: 30, windowMs: 15 * 60_000 }, now);
   const pending = new Set<Promise<void>>();
+  const dataListeners = new Set<(userId: string) => void>();
   const service: AccountService = {
     ctx,
     captcha,
@@ -156,6 +158,12 @@ export const accountPlugin: FastifyPluginAsync<AccountPluginOptions> = async (ap
     async idle() {
       while (pending.size > 0) await Promise.allSettled([...pending]);
       await mailer.idle();
+    },
+    dataChanged(userId) {
+      for (const listener of dataListeners) listener(userId);
+    },
+    onDataChanged(listener) {
+      dataListeners.add(listener);
     },
   };
 
@@ -200,6 +208,7 @@ export const accountPlugin: FastifyPluginAsync<AccountPluginOptions> = async (ap
     });
   registerLegacyRoutes(app, service);
   registerV5Routes(app, service);
+  attachPersonalPush(app, service); // S7-23 lsid_: on the server's push gateway, when it has one
   if (dev) {
     registerDevOutbox(app, mailer);
     if (useDevOidc) await app.register(devOidcPlugin, { issuerBase: options.oidc?.devIssuerBase });

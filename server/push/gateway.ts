@@ -2,12 +2,15 @@
 // `{"subject": …, "body": …}` per message. The gateway holds one broker subscription per subject
 // (not per socket) and encodes each message once per publish, then writes the same bytes to every
 // subscriber. A subscriber whose send buffer grows past a bound is dropped, never buffered without bound.
+// Personal subjects (lsid_<profile>_<namespace>) need proof: the client sends its account's id and hash
+// (`"auth"` beside `"subscribe"`), the personal-subject handler checks them, and a subject that is not
+// theirs (or any, with no handler or no proof) is refused with `{"refused": <subject>}`.
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { Unsubscribe } from '../../src/protocol/feed-source';
 import type { Broker } from './broker';
-import { parseClientMessage } from './client-message';
+import { isPersonalSubject, type PushCredentials, parseClientMessage } from './client-message';
 import { textFrame, writeFrame } from './frame-writer';
 
 export interface PushGatewayOptions {
@@ -23,6 +26,16 @@ export interface PushGatewayOptions {
   /** Ping interval; a connection that missed the previous pong is closed. 0 disables. */
   readonly heartbeatMs?: number;
   readonly log?: (message: string) => void;
+  /** Who may have a personal subject, and what is published on it; without it they are all refused. */
+  readonly personal?: PersonalSubjects;
+}
+
+/** Personal subjects (S7-23 lsid_): their proof and their publisher. */
+export interface PersonalSubjects {
+  /** Whether the credentials prove the subject belongs to their account. */
+  authorize(subject: string, credentials: PushCredentials): Promise<boolean>;
+  /** The subject got its first subscriber: publishing on it starts; the returned function stops it. */
+  open(subject: string): Unsubscribe;
 }
 
 export interface PushGateway {
@@ -32,6 +45,8 @@ export interface PushGateway {
   clientCount(): number;
   /** Connections dropped because they read too slowly. */
   droppedSlowCount(): number;
+  /** Sets (or, with null, removes) the personal-subject handler; a plugin registered later brings it. */
+  setPersonal(personal: PersonalSubjects | null): void;
   close(): Promise<void>;
 }
 
@@ -60,6 +75,10 @@ export function createPushGateway(options: PushGatewayOptions): PushGateway {
   const channels = new Map<string, SubjectChannel>();
   const subjectsOf = new WeakMap<WebSocket, Set<string>>();
   const alive = new WeakMap<WebSocket, boolean>();
+  const credentialsOf = new WeakMap<WebSocket, PushCredentials>();
+  /** Personal subjects whose proof is being checked, per socket. */
+  const checking = new WeakMap<WebSocket, Set<string>>();
+  let personal = options.personal ?? null;
   let droppedSlow = 0;
   const servers = new Set<Server>();
 
@@ -86,9 +105,14 @@ export function createPushGateway(options: PushGatewayOptions): PushGateway {
     if (!mine || mine.has(subject) || mine.size >= maxSubjects) return;
     let channel = channels.get(subject);
     if (!channel) {
+      const stopBroker = options.broker.subscribe(subject, (body) => deliver(subject, body));
+      const stopPersonal = isPersonalSubject(subject) && personal ? personal.open(subject) : null;
       channel = {
         sockets: new Set(),
-        unsubscribe: options.broker.subscribe(subject, (body) => deliver(subject, body)),
+        unsubscribe: () => {
+          stopBroker();
+          stopPersonal?.();
+        },
       };
       channels.set(subject, channel);
     }
@@ -96,7 +120,32 @@ export function createPushGateway(options: PushGatewayOptions): PushGateway {
     mine.add(subject);
   }
 
+  function refuse(socket: WebSocket, subject: string): void {
+    if (socket.readyState === 1) socket.send(JSON.stringify({ refused: subject }));
+  }
+
+  /** A personal subject is subscribed only once its proof holds, and only if still wanted then. */
+  function subscribePersonal(socket: WebSocket, subject: string): void {
+    const proof = credentialsOf.get(socket);
+    const pending = checking.get(socket);
+    const mine = subjectsOf.get(socket);
+    if (!mine || !pending || mine.has(subject) || pending.has(subject)) return;
+    if (!personal || !proof || mine.size + pending.size >= maxSubjects) {
+      refuse(socket, subject);
+      return;
+    }
+    pending.add(subject);
+    const settle = (ok: boolean) => {
+      // Unsubscribed or closed while the proof was checked: nothing to do.
+      if (!pending.delete(subject) || !subjectsOf.has(socket)) return;
+      if (ok) subscribe(socket, subject);
+      else refuse(socket, subject);
+    };
+    personal.authorize(subject, proof).then(settle, () => settle(false));
+  }
+
   function unsubscribe(socket: WebSocket, subject: string): void {
+    checking.get(socket)?.delete(subject);
     const mine = subjectsOf.get(socket);
     if (!mine?.delete(subject)) return;
     const channel = channels.get(subject);
@@ -113,6 +162,7 @@ export function createPushGateway(options: PushGatewayOptions): PushGateway {
     if (!mine) return;
     for (const subject of [...mine]) unsubscribe(socket, subject);
     subjectsOf.delete(socket);
+    checking.get(socket)?.clear();
   }
 
   function drop(socket: WebSocket): void {
@@ -122,6 +172,7 @@ export function createPushGateway(options: PushGatewayOptions): PushGateway {
 
   wss.on('connection', (socket: WebSocket) => {
     subjectsOf.set(socket, new Set());
+    checking.set(socket, new Set());
     alive.set(socket, true);
     socket.on('pong', () => alive.set(socket, true));
     socket.on('message', (data, isBinary) => {
@@ -131,8 +182,12 @@ export function createPushGateway(options: PushGatewayOptions): PushGateway {
         log('push: ignored a malformed client message');
         return;
       }
+      if (message.auth) credentialsOf.set(socket, message.auth);
       for (const subject of message.unsubscribe) unsubscribe(socket, subject);
-      for (const subject of message.subscribe) subscribe(socket, subject);
+      for (const subject of message.subscribe) {
+        if (isPersonalSubject(subject)) subscribePersonal(socket, subject);
+        else subscribe(socket, subject);
+      }
     });
     socket.on('close', () => forget(socket));
     // Abrupt disconnects and protocol errors only end this connection.
@@ -178,6 +233,9 @@ export function createPushGateway(options: PushGatewayOptions): PushGateway {
       server.on('upgrade', onUpgrade);
     },
     clientCount: () => wss.clients.size,
+    setPersonal(next) {
+      personal = next;
+    },
     droppedSlowCount: () => droppedSlow,
     close() {
       if (heartbeat) clearInterval(heartbeat);

@@ -172,6 +172,7 @@ export function registerLegacyRoutes(app: FastifyInstance, service: AccountServi
       : null;
     if (!diff || !isValidDataDiff(diff)) throw new LegacyFailure('XE11'); // includes __proto__ / constructor / prototype
     await mergeUserData(ctx, current.id, projectId, key, diff);
+    service.dataChanged(current.id);
     const report = await consentReport(ctx, current.id, projectId);
     return { ...done, termsAgreements: report.termsAgreements };
   });

@@ -16,6 +16,9 @@ export interface AccountService {
   requestPasswordReset(namespace: string, email: string, address: string): void;
   /** Work done after answering (password-reset emails), tracked so it can be awaited. */
   later(task: () => Promise<void>): void;
+  /** A user's synced data changed (A7-11): listeners such as the personal push read it again. */
+  dataChanged(userId: string): void;
+  onDataChanged(listener: (userId: string) => void): void;
   idle(): Promise<void>;
 }
 
