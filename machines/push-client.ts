@@ -12,7 +12,7 @@ import {
   pushConnectionMachine,
 } from './push-connection';
 import type { FeedSource, PushMessage } from '../src/protocol/feed-source';
-import type { PushStatus } from '../src/net/push-frame';
+import type { PushAuth, PushStatus } from '../src/net/push-frame';
 
 export {
   INITIAL_BACKOFF_MS,
@@ -55,6 +55,8 @@ export interface WebSocketPushOptions {
   readonly maxBackoffMs?: number;
   /** Give up (status failed) after this many reconnects in a row without an open; default unlimited. */
   readonly maxReconnects?: number;
+  /** The account's proof, sent with every subscribe: a personal subject (S7-23 lsid_) needs it. */
+  readonly auth?: PushAuth;
 }
 
 /**
@@ -113,6 +115,7 @@ export function createWebSocketPush(options: WebSocketPushOptions): PushChannel 
         initialBackoffMs: options.initialBackoffMs,
         maxBackoffMs: options.maxBackoffMs,
         maxReconnects: options.maxReconnects,
+        auth: options.auth,
       };
       // An explicit `clock: undefined` would replace XState's default timers, so it is left out when not given.
       const actor = createActor(machine, clock ? { input, clock } : { input });

@@ -20,6 +20,7 @@ import {
   MAX_BACKOFF_MS,
   type PushStatus,
   readPushFrame,
+  type PushAuth,
   reconnectDelay,
   subscribeFrame,
   unsubscribeFrame,
@@ -35,6 +36,8 @@ export interface PushConnectionInput {
   readonly maxBackoffMs?: number;
   /** Give up (failed) after this many reconnects in a row without an open; absent: never. */
   readonly maxReconnects?: number;
+  /** Sent with every subscribe: the account's proof for its personal subject (S7-23 lsid_). */
+  readonly auth?: PushAuth;
 }
 
 /** What the socket actor starts from. */
@@ -72,6 +75,7 @@ export interface PushConnectionContext {
   readonly maxBackoffMs: number;
   /** null: never give up. */
   readonly maxReconnects: number | null;
+  readonly auth: PushAuth | null;
 }
 
 const unique = (subjects: readonly string[]): string[] => [...new Set(subjects)];
@@ -96,14 +100,14 @@ export const pushConnectionMachine = setup({
     countDrop: assign(({ context }) => ({ attempts: context.attempts + 1 })),
     resetDrops: assign({ attempts: 0 }),
     subscribeAll: enqueueActions(({ context, enqueue }) => {
-      enqueue.sendTo('socket', { type: 'socket.send', data: subscribeFrame(context.subjects) });
+      enqueue.sendTo('socket', { type: 'socket.send', data: subscribeFrame(context.subjects, context.auth) });
     }),
     addSubjects: enqueueActions(({ context, event, enqueue }, params: { live: boolean }) => {
       if (event.type !== 'subjects.add') return;
       const added = unique(event.subjects).filter((s) => !context.subjects.includes(s));
       if (added.length === 0) return;
       enqueue.assign({ subjects: [...context.subjects, ...added] });
-      if (params.live) enqueue.sendTo('socket', { type: 'socket.send', data: subscribeFrame(added) });
+      if (params.live) enqueue.sendTo('socket', { type: 'socket.send', data: subscribeFrame(added, context.auth) });
     }),
     removeSubjects: enqueueActions(({ context, event, enqueue }, params: { live: boolean }) => {
       if (event.type !== 'subjects.remove') return;
@@ -137,6 +141,7 @@ export const pushConnectionMachine = setup({
     initialBackoffMs: input.initialBackoffMs ?? INITIAL_BACKOFF_MS,
     maxBackoffMs: input.maxBackoffMs ?? MAX_BACKOFF_MS,
     maxReconnects: input.maxReconnects ?? null,
+    auth: input.auth ?? null,
   }),
   initial: 'connecting',
   // While no socket is open the subjects are only noted: the next open subscribes them all.

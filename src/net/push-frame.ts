@@ -33,9 +33,20 @@ export function reconnectDelay(attempt: number, initialMs: number, maxMs: number
   return Math.min(maxMs, initialMs * 2 ** Math.max(0, attempt - 1));
 }
 
-/** What the client sends: `{"subscribe": [...]}` on open and for added subjects, `{"unsubscribe": [...]}`. */
-export function subscribeFrame(subjects: readonly string[]): string {
-  return JSON.stringify({ subscribe: [...subjects] });
+/** The account's proof a personal subject (lsid_, S7-23) asks for: its id and session hash (A6-1). */
+export interface PushAuth {
+  readonly id: string;
+  readonly hash: string;
+}
+
+/**
+ * What the client sends: `{"subscribe": [...]}` on open and for added subjects, `{"unsubscribe": [...]}`;
+ * with `auth`, the account's proof travels beside the subjects.
+ */
+export function subscribeFrame(subjects: readonly string[], auth?: PushAuth | null): string {
+  return JSON.stringify(
+    auth ? { auth: { id: auth.id, hash: auth.hash }, subscribe: [...subjects] } : { subscribe: [...subjects] },
+  );
 }
 
 export function unsubscribeFrame(subjects: readonly string[]): string {

@@ -72,6 +72,21 @@ describe('push connection machine', () => {
     expect(h.statuses).toEqual(['open']);
   });
 
+  it('S7-23 A7-23: with the account’s proof, every subscribe carries it: on each open and for subjects added later', () => {
+    const auth = { id: 'u1', hash: 'h1' };
+    const h = harness({ subjects: ['lsid_u1_kz-scores'], auth });
+    h.sockets[0].open();
+    h.actor.send({ type: 'subjects.add', subjects: ['u_1_1'] });
+    h.sockets[0].drop();
+    h.clock.increment(INITIAL_BACKOFF_MS);
+    h.last().open();
+    expect([...h.sockets[0].sent, ...h.last().sent]).toEqual([
+      { auth, subscribe: ['lsid_u1_kz-scores'] },
+      { auth, subscribe: ['u_1_1'] },
+      { auth, subscribe: ['lsid_u1_kz-scores', 'u_1_1'] },
+    ]);
+  });
+
   it("S8-3 a dropped socket reconnects after 1 s, 2 s, 4 s … capped at 30 s (the browser's back-off)", () => {
     expect(INITIAL_BACKOFF_MS).toBe(1_000);
     expect(MAX_BACKOFF_MS).toBe(30_000);

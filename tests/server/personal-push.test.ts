@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { createWebSocketPush, type WebSocketLike } from '../../machines/push-client';
 import { parseNotification } from '../../src/domain/notification-rules';
 import { lsidSubject } from '../../src/protocol/push-subjects';
 import type { Fact } from '../../sim/facts';
@@ -150,6 +151,24 @@ describe('personal push (S7-23 lsid_)', () => {
     expect(notification?.home).toBe('Қайрат');
     expect(notification?.label).toBe('ҚАЗАҚСТАН: Премьер-лига');
     ws.close();
+  });
+
+  it('S7-23: the page’s push client, given the account’s proof, subscribes the subject and hears the goal', async () => {
+    const { sim, wsUrl, server, account } = await start();
+    const ada = await account('ada0001', ['g_1_LiveKz01']);
+    const push = createWebSocketPush({
+      url: wsUrl,
+      connect: (url) => new WebSocket(url) as unknown as WebSocketLike,
+      auth: { id: ada.id, hash: ada.hash },
+    });
+    const bodies: string[] = [];
+    const stop = push.subscribe([ada.subject], (message) => bodies.push(message.body));
+    await until(() => server.pushBroker.subscriberCount('u_1_1') >= 1, 'the followed sport watched');
+    await new Promise((r) => setTimeout(r, 50));
+    sim.apply(...goal(sim.state, 10, 3));
+    await until(() => bodies.length === 1, 'the goal');
+    expect(parseNotification(bodies[0])).toMatchObject({ kind: 'goal', gameId: 'LiveKz01', score: '3-1' });
+    stop();
   });
 
   it('S7-23: someone else’s subject is refused, even with a valid session of one’s own; so is one without proof or with a dead session', async () => {
