@@ -1,5 +1,5 @@
-// The HTTP server: feed gateway GET /<projectId>/x/feed/:feed over a FeedSource (S7-1, A7-21),
-// push gateway on /push (S7-23), geo headers (S7-17, S7-21), security headers (./http/security-headers.ts),
+// The HTTP server: feed gateway GET /<projectId>/x/feed/:feed over a FeedSource for every project id
+// (S7-1, A7-21), push gateway on /push (S7-23; only a WebSocket upgrade there is push, ./http/upgrade-routing.ts), geo headers (S7-17, S7-21), security headers (./http/security-headers.ts),
 // compression from a bounded cache (./http/compression.ts), and the static client: its pages (the route table,
 // ./page-status.ts) answer index.html, unknown page addresses the same index.html with 404. Extra plugins (the
 // account service and others) register last.
@@ -21,6 +21,7 @@ import { DEFAULT_GEO, type GeoInfo, geoHeaders } from './geo';
 import type { CompressedBodies } from './http/compressed-bodies';
 import { type CompressionOptions, registerCompression } from './http/compression';
 import { readIndexHtml, registerSecurityHeaders, securityHeaders } from './http/security-headers';
+import { routeUpgrades } from './http/upgrade-routing';
 import { type PageStatus, pageStatus } from './page-status';
 import { type Broker, createInProcessBroker } from './push/broker';
 import { createPushGateway, type PushGateway, type PushGatewayOptions } from './push/gateway';
@@ -69,8 +70,10 @@ declare module 'fastify' {
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_STATIC_DIR = join(projectRoot, 'dist');
-const FEED_PREFIX = `/${EDITION.projectId}/x/feed/`; // A7-21: /{projectId}{url prefix}/x/feed/{feed}
-const FEED_PATH = `${FEED_PREFIX}:feed`;
+// A7-21: /{projectId}{url prefix}/x/feed/{feed}; every project id is served (S7-1), the edition's is 47.
+const FEED_PATH = '/:projectId(^\\d+)/x/feed/:feed';
+const FEED_URL = /^\/\d+\/x\/feed\//;
+const PUSH_PATH = '/push';
 const TEXT = 'text/plain; charset=utf-8';
 const BODY_LIMIT = 1024 * 1024;
 const MAX_HEADER_SIZE = 16 * 1024;
@@ -97,7 +100,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     frameworkErrors: (error, request, reply) => {
       const status = error.statusCode ?? 400;
       const plain = (reply as unknown as FastifyReply).headers(security.values); // no hook has run
-      if (request.url.startsWith(FEED_PREFIX))
+      if (FEED_URL.test(request.url))
         return plain
           .code(status === 400 ? 404 : status)
           .type(TEXT)
@@ -108,14 +111,18 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   const broker = options.broker ?? createInProcessBroker();
   const stopPush = source.onPush((message) => broker.publish(message.subject, message.body));
-  const gateway = options.push === false ? null : createPushGateway({ ...options.push, broker });
-  gateway?.attach(app.server);
+  const pushPath = (options.push ? options.push.path : undefined) ?? PUSH_PATH;
+  const gateway = options.push === false ? null : createPushGateway({ ...options.push, path: pushPath, broker });
+  // Only a WebSocket upgrade on the push path reaches the gateway; other upgrade offers are plain HTTP/1.1.
+  const upgrades = gateway ? routeUpgrades(app.server, pushPath) : null;
+  if (gateway && upgrades) gateway.attach(upgrades.push);
   app.decorate('pushGateway', gateway);
   app.decorate('pushBroker', broker);
   app.decorate('feedSource', source);
   app.decorate('dbFile', options.dbFile);
   app.addHook('onClose', async () => {
     stopPush();
+    upgrades?.stop();
     await gateway?.close();
   });
 
@@ -141,7 +148,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     return dateText;
   };
 
-  app.get<{ Params: { feed: string } }>(FEED_PATH, async (request, reply) => {
+  app.get<{ Params: { projectId: string; feed: string } }>(FEED_PATH, async (request, reply) => {
     reply.header('date', serverDate());
     if (firstHeader(request.headers['x-fsign']) !== signature) {
       return reply.code(401).type(TEXT).send('');
@@ -150,7 +157,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     if (!parseFeedName(feed)) return reply.code(404).type(TEXT).send('0');
     const headers: Record<string, string | undefined> = {};
     for (const [name, value] of Object.entries(request.headers)) headers[name] = firstHeader(value);
-    const response = await source.fetch({ feed, headers });
+    const response = await source.fetch({ feed, headers, projectId: Number(request.params.projectId) });
     reply.code(response.status).headers(response.headers).header('date', serverDate());
     if (!response.headers['content-type']) reply.type(TEXT);
     // Feed sources hand out the same string until the feed changes; the compression hook keeps its UTF-8 and

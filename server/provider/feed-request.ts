@@ -11,6 +11,8 @@ export type ProviderRequest =
       readonly sportId: number;
       readonly day: number;
       readonly timezoneHour: number;
+      /** The name's language placeholder (`kk`, `en-uk` …). */
+      readonly language: string;
       readonly projectType: number;
     }
   | { readonly kind: 'update' | 'oddsUpdate' | 'repair'; readonly sportId: number; readonly projectType: number }
@@ -22,7 +24,12 @@ export type ProviderRequest =
       readonly eventId: string;
       /** df_od_ bet type, null for the main market. */
       readonly betType: number | null;
+      /** The language of older names that carry one (`d_su_<id>_<lang>_<pt>`). */
+      readonly language?: string;
     };
+
+// Older detail names (`d_su_`, `d_hh_`, `d_od_`) → the tab of their current form.
+const LEGACY_TABS: Readonly<Record<string, DetailTab>> = { d_su: 'summary', d_hh: 'headToHead', d_od: 'odds' };
 
 // Detail prefixes (S7-15) → the tab rendered; tabs the world has no content for answer an empty body.
 const DETAIL_TABS: Readonly<Record<string, DetailTab>> = {
@@ -39,17 +46,32 @@ const DETAIL_TABS: Readonly<Record<string, DetailTab>> = {
 export function providerRequestOf(name: FeedName): ProviderRequest | null {
   switch (name.kind) {
     case 'full':
-      return { kind: 'full', sportId: name.sport, day: name.day, timezoneHour: name.tz, projectType: name.projectType };
+      return {
+        kind: 'full',
+        sportId: name.sport,
+        day: name.day,
+        timezoneHour: name.tz,
+        language: name.lang,
+        projectType: name.projectType,
+      };
     case 'fullGroup':
       return {
         kind: 'groupFull',
         sportId: name.sport,
         day: name.day,
         timezoneHour: name.tz,
+        language: name.lang,
         projectType: name.projectType,
       };
     case 'fullOdds':
-      return { kind: 'odds', sportId: name.sport, day: name.day, timezoneHour: name.tz, projectType: name.projectType };
+      return {
+        kind: 'odds',
+        sportId: name.sport,
+        day: name.day,
+        timezoneHour: name.tz,
+        language: name.lang,
+        projectType: name.projectType,
+      };
     case 'update':
       return { kind: 'update', sportId: name.sport, projectType: name.projectType };
     case 'updatedOdds':
@@ -65,6 +87,15 @@ export function providerRequestOf(name: FeedName): ProviderRequest | null {
         projectType: name.projectType,
         eventId: name.eventId,
         betType: null,
+      };
+    case 'legacyDetail':
+      return {
+        kind: 'detail',
+        tab: LEGACY_TABS[name.prefix] ?? 'empty',
+        projectType: name.projectType,
+        eventId: name.eventId,
+        betType: null,
+        language: name.lang,
       };
     case 'odds':
       return {

@@ -3,6 +3,7 @@
 // per interval of virtual time.
 import { gamesSubject, sysSubject, updateSubject } from '../../src/protocol/push-subjects';
 import type { MatchState, WorldState } from '../../sim/world/state';
+import { feedLanguage } from '../provider/i18n/language';
 import { renderSys } from '../provider/sys-feed';
 import { renderUpdateOf } from '../provider/sport-lists';
 import { renderDetail } from './detail-feeds';
@@ -86,7 +87,7 @@ export class FactPush {
     // Match objects are never changed once folded: the same object has the same hashes.
     if (!match || this.pushedHashesOf.get(id) === match) return;
     this.pushedHashesOf.set(id, match);
-    const body = renderDetail(state, match, 'hashes', null);
+    const body = renderDetail(state, match, 'hashes', null, feedLanguage(this.context.language));
     if (this.pushedHashes.get(id) === body) return;
     this.pushedHashes.set(id, body);
     listeners.emit({ subject, body }); // S7-23

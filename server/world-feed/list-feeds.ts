@@ -1,9 +1,12 @@
 // List feeds of a sport's page: the day list and its odds (S7-2, S7-11), cached per sport version and
 // local day; update feeds (S7-4, S7-11) for the version the client's signature names (S7-19); and
-// the repair feed (S7-3). A group sport's lists are made of its children's (S3-2).
+// the repair feed (S7-3). A group sport's lists are made of its children's (S3-2). Bodies are in the
+// feed's language (provider/i18n): the day list's name carries it, updates and repair speak the project's.
 import type { FeedResponse } from '../../src/protocol/feed-source';
 import type { WorldState } from '../../sim/world/state';
 import { localDayNumber } from '../provider/day-window';
+import type { FeedLanguage } from '../provider/i18n/language';
+import { localizeBody } from '../provider/i18n/localize-body';
 import { ODDS_FIELDS } from '../provider/odds-feeds';
 import { INITIAL_SIGNATURE } from '../provider/signature';
 import { renderDayListOf, renderOddsListOf, renderRepairOf, renderUpdateOf } from '../provider/sport-lists';
@@ -30,7 +33,12 @@ export interface DayQuery {
 }
 
 /** `feed`: the feed name, the cache key of its body. */
-export function answerDayList(context: ListFeedContext, feed: string, query: DayQuery): FeedResponse {
+export function answerDayList(
+  context: ListFeedContext,
+  feed: string,
+  query: DayQuery,
+  language: FeedLanguage = 'kk',
+): FeedResponse {
   const { versions, now } = context;
   const { sportId, day, timezoneHour } = query;
   const version = versions.version(sportId);
@@ -41,17 +49,25 @@ export function answerDayList(context: ListFeedContext, feed: string, query: Day
   const render = query.kind === 'odds' ? renderOddsListOf : renderDayListOf;
   return ok(
     context.cache.get(feed, `${version}|${dayNumber}|${refreshUtime}`, () =>
-      render(context.world(), listSports(sportId), list),
+      localizeBody(render(context.world(), listSports(sportId), list), language),
     ),
   );
 }
 
-export function answerRepair(context: ListFeedContext, feed: string, sportId: number): FeedResponse {
+export function answerRepair(
+  context: ListFeedContext,
+  feed: string,
+  sportId: number,
+  language: FeedLanguage = 'kk',
+): FeedResponse {
   const { versions } = context;
   const version = versions.version(sportId);
   return ok(
-    context.cache.get(feed, `${version}`, () =>
-      renderRepairOf(context.world(), listSports(sportId), versions.signature(sportId, version)),
+    context.cache.get(`${feed}|${language}`, `${version}`, () =>
+      localizeBody(
+        renderRepairOf(context.world(), listSports(sportId), versions.signature(sportId, version)),
+        language,
+      ),
     ),
   );
 }
@@ -62,6 +78,7 @@ export function answerUpdate(
   kind: 'u' | 'uo',
   sportId: number,
   signature: string | undefined,
+  language: FeedLanguage = 'kk',
 ): FeedResponse {
   const { versions, now } = context;
   const current = versions.version(sportId);
@@ -82,10 +99,13 @@ export function answerUpdate(
   const from = since;
   const query = { sinceVersion: from, refreshUtime, signature: currentSignature };
   return ok(
-    context.cache.get(`${kind}|${sportId}|${from}`, `${current}|${refreshUtime}`, () =>
-      kind === 'u'
-        ? renderUpdateOf(context.world(), listSports(sportId), query, (child) => versions.changedSince(child, from))
-        : renderUpdateOf(context.world(), listSports(sportId), { ...query, fields: ODDS_FIELDS }),
+    context.cache.get(`${kind}|${sportId}|${from}|${language}`, `${current}|${refreshUtime}`, () =>
+      localizeBody(
+        kind === 'u'
+          ? renderUpdateOf(context.world(), listSports(sportId), query, (child) => versions.changedSince(child, from))
+          : renderUpdateOf(context.world(), listSports(sportId), { ...query, fields: ODDS_FIELDS }),
+        language,
+      ),
     ),
   );
 }

@@ -4,6 +4,8 @@
 export interface FeedRequest {
   /** Feed name as in the path after /x/feed/, e.g. `f_1_0_5_kk_1`. */
   readonly feed: string;
+  /** The project id of the address (`/<projectId>/x/feed/…`); absent means the edition's (S1-1). */
+  readonly projectId?: number;
   /** Request headers, lower-case names. */
   readonly headers: Readonly<Record<string, string | undefined>>;
 }
