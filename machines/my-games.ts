@@ -11,9 +11,10 @@
 //
 // Effects are provided: readLocal / readStamp (actors), writeLocal (action), storeServer (actor). Time is
 // the input's `now` and the system clock's `after`; nothing here reads the wall clock.
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
 import { applyDataDiff } from '../src/wire/dotted';
 import type { DataDiff, JsonObject } from '../src/wire/account';
+import { msUntilNextLocalDay } from '../src/domain/datetime';
 import { CROSS_TAB_SYNC_CHECK_MS } from '../src/domain/limits';
 import { countTowardsLimit, gameKey } from '../src/domain/my-games-rules';
 import { MY_TEAMS_UNSUPPORTED, teamKey } from '../src/domain/my-teams-rules';
@@ -331,7 +332,11 @@ export const myGamesMachine = setup({
       enqueue.assign({ syncError: error instanceof Error ? error.message : String(error) });
     }),
   },
-  delays: { crossTabCheck: CROSS_TAB_SYNC_CHECK_MS }, // S4-31, S9-2
+  delays: {
+    crossTabCheck: CROSS_TAB_SYNC_CHECK_MS, // S4-31, S9-2
+    /** The visitor's next local midnight, when every entry's m_day moves by one (S4-27). */
+    untilMidnight: ({ context }) => msUntilNextLocalDay(context.now(), context.options.timeZone),
+  },
   guards: {
     startsLoggedIn: ({ context }) => context.loggedIn,
     readIsStale: ({ context }) => context.writes !== context.readFrom,
@@ -432,6 +437,15 @@ export const myGamesMachine = setup({
             'session.data': { actions: 'adoptServer' },
             'session.loggedIn': { actions: 'adoptServer' },
           },
+        },
+      },
+    },
+    // S4-27: the day changes at the visitor's midnight without anyone telling the machine.
+    midnight: {
+      initial: 'waiting',
+      states: {
+        waiting: {
+          after: { untilMidnight: { target: 'waiting', reenter: true, actions: raise({ type: 'day.changed' }) } },
         },
       },
     },

@@ -151,6 +151,12 @@ export function endOfLocalDay(epochSec: number, timeZone: string, addDays = 0): 
   return localDayStart(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), timeZone) - 1;
 }
 
+/** Milliseconds from `nowMs` to the next local midnight in `timeZone` (at least 1). */
+export function msUntilNextLocalDay(nowMs: number, timeZone: string): number {
+  const nextDayStartMs = (endOfLocalDay(nowMs / 1000, timeZone) + 1) * 1000;
+  return Math.max(1, nextDayStartMs - nowMs);
+}
+
 /** Calendar-day difference between an epoch's local date and today's (0 today, 1 tomorrow, -1 yesterday). */
 export function dayOffset(epochSec: number, nowMs: number, timeZone: string): number {
   const a = zonedParts(epochSec, timeZone);

@@ -94,6 +94,20 @@ describe('My Games entries (S3-56…S3-59)', () => {
 });
 
 describe('My Games lifecycle (S4-27…S4-32)', () => {
+  it("S4-27: the machine moves m_day by itself at the visitor's local midnight, and not before", async () => {
+    const world = createWorld();
+    const tab = openTab(world);
+    await flush();
+    tab.send({ type: 'game.add', ...football('TOMORROW', 1) });
+    const toMidnightMs = (endOfLocalDay(START_MS / 1000, TZ) + 1) * 1000 - START_MS;
+    await advance(world, toMidnightMs - 1000, 60_000);
+    expect(tab.games().g_1_TOMORROW).toMatchObject({ m_day: 1 });
+    await advance(world, 2000, 100);
+    expect(tab.games().g_1_TOMORROW).toMatchObject({ m_day: 0, m_ok: 0 });
+    await advance(world, DAY_S * 1000, 60_000);
+    expect(tab.games().g_1_TOMORROW).toMatchObject({ m_day: -1 });
+  });
+
   it('S4-27: m_day is recalculated on a new day: future to today clears m_ok and the feed rebuilds it; into the past clears m_ok until a finished row confirms it', async () => {
     const world = createWorld();
     const tab = openTab(world);
