@@ -24,7 +24,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { buildClient, launchBrowser, newPage, removeDir, startSite } from '../tests/e2e/support/site';
 import { createBulkWorld } from '../tests/e2e/support/test-world';
-import { type BusyWindow, busyBetween, readTrace, userMarks } from './main-thread-trace';
+import { type BusyWindow, busyBetween, readTrace, userMarks, type WorkKind } from './main-thread-trace';
 
 const EVENTS = 2000;
 const WARMUP_CLICKS = 40;
@@ -34,6 +34,15 @@ const BASELINE_WARMUP = 10;
 const FRAME_MS = 1000 / 60;
 /** Enough to find the main thread's tasks and the page's marks. */
 const CATEGORIES = ['toplevel', 'blink.user_timing'];
+/** Clicks traced with the DevTools timeline categories (they cost the page time of their own). */
+const DETAIL_CLICKS = 20;
+const DETAIL_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'toplevel',
+];
+const KINDS: readonly WorkKind[] = ['script', 'gc', 'parse', 'style', 'layout', 'paint', 'other'];
 
 /** Page-side meter state (set up by METER before the page's scripts run). */
 interface Meter {
@@ -142,13 +151,14 @@ async function openPage(browser: Browser, url: string) {
   await page.waitForSelector('button[data-star-key^="g_"]');
   await page.waitForTimeout(1500); // push connected, first paint settled
 
-  /** Plays `count` rounds (the first `warmUp` traced apart and dropped). */
+  let next = 0; // round numbers run on over every phase, so each mark names one round
+  /** Plays `warmUp` untraced rounds, then `count` rounds traced with `categories`. */
   const play = async (
     start: Start,
-    expect: (round: number) => { key: string | null; pressed: boolean },
+    expect: () => { key: string | null; pressed: boolean },
     warmUp: number,
     count: number,
-    offset: number,
+    categories: readonly string[] = CATEGORIES,
   ): Promise<Measured> => {
     const playRound = async (round: number): Promise<Round> => {
       await page.waitForTimeout(50); // the previous round's timers and writes are over
@@ -156,23 +166,24 @@ async function openPage(browser: Browser, url: string) {
         finish = resolve;
         setTimeout(() => reject(new Error(`round ${round}: not painted in 10 s`)), 10_000);
       });
-      const { key, pressed } = expect(round);
+      const { key, pressed } = expect();
       await page.evaluate(([r, k, p]) => (window as unknown as Meter).__kzArm(r, k, p), [round, key, pressed] as const);
       await start(page, round);
       const result = await done;
       if (result.frames < 0) throw new Error(`round ${round}: the star never showed its new state`);
       return result;
     };
-    for (let i = 0; i < warmUp; i++) await playRound(offset + i);
-    await browser.startTracing(page, { categories: CATEGORIES });
+    for (let i = 0; i < warmUp; i++) await playRound(next++);
+    const first = next;
+    await browser.startTracing(page, { categories: [...categories] });
     const rounds: Round[] = [];
     let trace = '';
     try {
-      for (let i = 0; i < count; i++) rounds.push(await playRound(offset + warmUp + i));
+      for (let i = 0; i < count; i++) rounds.push(await playRound(next++));
     } finally {
       trace = (await browser.stopTracing()).toString('utf8');
     }
-    return { busy: roundsOfTrace(trace, offset + warmUp, count), rounds };
+    return { busy: roundsOfTrace(trace, first, count), rounds };
   };
   return { page, context, play };
 }
@@ -185,6 +196,33 @@ async function restOn(page: Page, selector: string): Promise<{ x: number; y: num
   await page.mouse.move(point.x, point.y);
   await page.waitForTimeout(100);
   return point;
+}
+
+/** Median self time by kind of work over the rounds, ms. */
+function medianBreakdown(busy: readonly BusyWindow[]): Record<WorkKind, number> {
+  return Object.fromEntries(
+    KINDS.map((k) => [
+      k,
+      round2(
+        percentile(
+          busy.map((b) => b.byKind[k]),
+          0.5,
+        ),
+      ),
+    ]),
+  ) as Record<WorkKind, number>;
+}
+
+/** The events with the most self time, mean ms per round. */
+function topEvents(busy: readonly BusyWindow[], n: number): Record<string, number> {
+  const total: Record<string, number> = {};
+  for (const b of busy) for (const [name, ms] of Object.entries(b.byName)) total[name] = (total[name] ?? 0) + ms;
+  return Object.fromEntries(
+    Object.entries(total)
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, n)
+      .map(([name, ms]) => [name, round2(ms / busy.length)]),
+  );
 }
 
 function figuresOf(m: Measured) {
@@ -226,23 +264,24 @@ export async function starToPaintFigures(): Promise<Record<string, unknown>> {
 
     const starPoint = await restOn(page, starSelector);
     const clickStar: Start = async () => page.mouse.click(starPoint.x, starPoint.y);
-    // Round r presses the star when r is even (star), releases it when odd (unstar).
-    const star = await play(clickStar, (r) => ({ key, pressed: r % 2 === 0 }), WARMUP_CLICKS, CLICKS, 0);
+    // Star, then unstar, alternately.
+    let on = false;
+    const toggled = () => {
+      on = !on;
+      return { key, pressed: on };
+    };
+    const star = await play(clickStar, toggled, WARMUP_CLICKS, CLICKS);
+    // A few more clicks traced with the DevTools timeline categories, for the breakdown by kind of work.
+    const detail = await play(clickStar, toggled, 0, DETAIL_CLICKS, DETAIL_CATEGORIES);
 
     const inertPoint = await restOn(page, 'h1');
     const clickInert: Start = async () => page.mouse.click(inertPoint.x, inertPoint.y);
-    const offset = WARMUP_CLICKS + CLICKS;
-    const inert = await play(clickInert, () => ({ key: null, pressed: false }), BASELINE_WARMUP, CLICKS, offset);
+    const nothing = () => ({ key: null, pressed: false });
+    const inert = await play(clickInert, nothing, BASELINE_WARMUP, CLICKS);
     if ((await page.url()).endsWith('/kz/football/') === false) throw new Error('the inert click navigated');
 
     const frameStart: Start = async (p, round) => p.evaluate((r) => (window as unknown as Meter).__kzFrame(r), round);
-    const frame = await play(
-      frameStart,
-      () => ({ key: null, pressed: false }),
-      BASELINE_WARMUP,
-      CLICKS,
-      offset + BASELINE_WARMUP + CLICKS,
-    );
+    const frame = await play(frameStart, nothing, BASELINE_WARMUP, CLICKS);
     await context.close();
 
     const subject = figuresOf(star);
@@ -255,8 +294,16 @@ export async function starToPaintFigures(): Promise<Record<string, unknown>> {
       starToPaintP50Ms: subject.mainThreadP50Ms,
       starToPaintP95Ms: subject.mainThreadP95Ms,
       starToPaintP95VsFrame: round2(subject.mainThreadP95Ms / FRAME_MS),
+      // The same tasks' thread CPU time: leaves out time the OS gave other processes on a loaded machine.
+      starToPaintCpuP95VsFrame: round2(subject.mainThreadCpuP95Ms / FRAME_MS),
       target: '<= 1 (16.7 ms)',
       star: subject,
+      detailedTrace: {
+        clicks: DETAIL_CLICKS,
+        ...figuresOf(detail),
+        breakdownMedianMs: medianBreakdown(detail.busy),
+        topEventsMeanMs: topEvents(detail.busy, 12),
+      },
       baselineClickInert: figuresOf(inert),
       baselineFrame: figuresOf(frame),
       starVsClickInertP95: round2(subject.mainThreadP95Ms / Math.max(figuresOf(inert).mainThreadP95Ms, 0.01)),
