@@ -8,7 +8,7 @@
 //     shown:   tab hidden and permission granted: showBrowserNotification; otherwise a box
 //     sound:   setting 'yessound': the sound machine (systemId 'sound') hears the trigger (S4-37…S4-39)
 //   a box:     in ─(fade)─▶ shown ─(180 s | close)─▶ out ─(fade)─▶ removed;  click: the match opens
-//   personal:  guest ◀──▶ member: invokes the account's lsid_ push with its proof (S7-23, S4-32)
+//   personal:  withoutPush ◀──▶ subscribed: logged in, the account's lsid_ push with its proof (S7-23, S4-32)
 //
 // Fades and expiry are delayed events on the actor system's clock (SimulatedClock in tests and the CLI).
 // The original checks expiry once a second (S9-9); a delayed event lands on the 180 s itself. The newest
@@ -57,6 +57,8 @@ export interface NotificationsInput {
   readonly permission?: BrowserPermission;
   /** Followed keys at start (game keys g_<sport>_<id>, whole-tournament league ids). */
   readonly followed?: readonly string[];
+  /** Logged in at start: the account's push subject and proof (S7-23 lsid_). */
+  readonly personal?: PersonalPushInput | null;
 }
 
 export type BoxPhase = 'in' | 'shown' | 'out';
@@ -290,7 +292,7 @@ export const notificationsMachine = machine.createMachine({
       followed,
       boxes: [],
       seen: [],
-      personal: null,
+      personal: input.personal ?? null,
     };
   },
   invoke: { id: 'followWatch', src: 'followWatch' },
@@ -338,26 +340,21 @@ export const notificationsMachine = machine.createMachine({
     },
     'box.gone': { actions: 'remove' },
     'session.loggedIn': {
-      target: '.member',
+      target: '.choosing',
       reenter: true,
       actions: assign({ personal: ({ event }) => event.push }),
     },
-    'session.loggedOut': { target: '.guest', actions: assign({ personal: null }) },
+    'session.loggedOut': { target: '.withoutPush', actions: assign({ personal: null }) },
   },
-  initial: 'guest',
+  initial: 'choosing',
   states: {
-    guest: {},
-    member: {
-      initial: 'choosing',
-      states: {
-        choosing: { always: [{ guard: 'hasPush', target: 'subscribed' }, { target: 'withoutPush' }] },
-        // S4-32: after login the push subscription moves to the account's subject.
-        subscribed: {
-          invoke: { id: 'personalPush', src: 'personalPush', input: ({ context }) => context.personal! },
-        },
-        withoutPush: {},
-      },
+    choosing: { always: [{ guard: 'hasPush', target: 'subscribed' }, { target: 'withoutPush' }] },
+    // S4-32: after login the push subscription moves to the account's subject.
+    subscribed: {
+      invoke: { id: 'personalPush', src: 'personalPush', input: ({ context }) => context.personal! },
     },
+    // A guest, or a runtime without personal push.
+    withoutPush: {},
   },
 });
 

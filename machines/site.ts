@@ -13,6 +13,8 @@
 //   ├── myGames    My Games and My Teams: stars, local storage, the account's copy (machines/my-games.ts)
 //   ├── pinToggle  My Leagues: pinned leagues and their saves (machines/pin-toggle.ts)
 //   ├── accountSync  the account data sync while logged in (machines/account-data-sync.ts, A4-7)
+//   ├── notifications  boxes and browser notifications for followed games (machines/notifications.ts); it
+//   │              reads the followed games from 'myGames' and sounds through 'sound'
 //   ├── push       the one push connection (machines/push-connection.ts) when the runtime gives a push URL and
 //   │              socket; lists and the match page subscribe through `pushChannelOf(siteChild(site, 'push'))`
 //   └── matchDetail  spawned while a match page is open (`match.opened` / `match.closed`), machines/match-detail.ts
@@ -24,8 +26,6 @@
 // takes them as plain functions and provides each child's; the browser's are in web/app, tests give
 // fakes. Time comes only from the actor system's clock (every timer is a delayed event), plus the
 // `now` reading the runtime gives the clock machine.
-//
-// Children still to come under this root: 'notifications' (invoked here like the others).
 import {
   type ActorRefFrom,
   type CallbackActorLogic,
@@ -49,6 +49,13 @@ import { provideFeedEngine } from './feed/engine-effects';
 import { feedEngineMachine } from './feed/engine-machine';
 import { type MatchDetailEffects, type MatchTab, matchDetailMachine, provideMatchDetail } from './match-detail';
 import { type LocalRaw, myGamesMachine, provideMyGames } from './my-games';
+import {
+  type NotificationsEffects,
+  type NotificationsInput,
+  notificationsMachine,
+  type PersonalPushInput,
+  provideNotifications,
+} from './notifications';
 import { originMachine, type OriginInput } from './origin';
 import { type PinSaveRequest, type PinStorageMode, pinToggleMachine } from './pin-toggle';
 import {
@@ -84,6 +91,9 @@ export interface SiteInput {
   readonly accountSyncedAt?: () => number;
   /** The push gateway (S7-23): with it the site starts its 'push' child; without it lists and pages poll only. */
   readonly push?: PushConnectionInput;
+  /** Game notifications at start: the stored setting (S3-62), the window, the browser's permission, and when
+   * logged in the account's push subject and proof (S7-23 lsid_). */
+  readonly notifications?: Omit<NotificationsInput, 'now' | 'followed'>;
 }
 
 export interface FollowInput {
@@ -113,8 +123,11 @@ export type SiteEvent =
   /** A match page opened: its detail actor is spawned as 'matchDetail' (one at a time, the last page's). */
   | { readonly type: 'match.opened'; readonly eventId: string; readonly tab?: MatchTab }
   | { readonly type: 'match.closed' }
-  /** The account client logged in (here or in another tab) and holds the account's data (A4-3, S4-32). */
-  | { readonly type: 'account.loggedIn'; readonly data: JsonObject }
+  /** The account client logged in (here or in another tab) and holds the account's data (A4-3, S4-32); `personal`:
+   * its push subject and proof (S7-23 lsid_), when the runtime has personal push. */
+  | { readonly type: 'account.loggedIn'; readonly data: JsonObject; readonly personal?: PersonalPushInput | null }
+  /** The window's width changed (S4-41); responsive: the narrow layout, without notifications (S2-45). */
+  | { readonly type: 'page.layout'; readonly width: number; readonly responsive: boolean }
   /** The account data sync brought fresh data (A4-7). */
   | { readonly type: 'account.data'; readonly data: JsonObject }
   /** The session ended: logout, deletion, a forced logout or another tab's (A4-4, A4-6, A4-8). */
@@ -138,6 +151,7 @@ export const siteMachine = setup({
     pinToggle: pinToggleMachine,
     push: pushConnectionMachine,
     accountSync: accountDataSyncMachine,
+    notifications: notificationsMachine,
   },
 }).createMachine({
   id: 'site',
@@ -207,11 +221,27 @@ export const siteMachine = setup({
         };
       },
     },
+    // After myGames: it reads the followed games from it by systemId.
+    {
+      id: 'notifications',
+      systemId: 'notifications',
+      src: 'notifications',
+      input: ({ context }) => ({
+        ...context.input.notifications,
+        now: context.input.now,
+        visible: context.input.visible,
+      }),
+    },
   ],
   on: {
     'page.visibility': {
-      actions: [sendTo('clock', ({ event }) => event), sendTo('feedEngine', ({ event }) => event)],
+      actions: [
+        sendTo('clock', ({ event }) => event),
+        sendTo('feedEngine', ({ event }) => event),
+        sendTo('notifications', ({ event }) => event),
+      ],
     },
+    'page.layout': { actions: sendTo('notifications', ({ event }) => event) },
     'page.online': { actions: sendTo('feedEngine', ({ event }) => event) },
     'storage.changed': {
       actions: [sendTo('session', ({ event }) => event), sendTo('myGames', { type: 'storage.changed' })],
@@ -221,6 +251,7 @@ export const siteMachine = setup({
         sendTo('accountSync', { type: 'LOGGED_IN' }),
         sendTo('myGames', ({ event }) => ({ type: 'session.loggedIn', data: event.data })),
         sendTo('pinToggle', ({ event }) => ({ type: 'account.login', stored: myLeaguesOf(event.data) })),
+        sendTo('notifications', ({ event }) => ({ type: 'session.loggedIn', push: event.personal ?? null })),
       ],
     },
     'account.data': {
@@ -234,6 +265,7 @@ export const siteMachine = setup({
         sendTo('accountSync', { type: 'LOGGED_OUT' }),
         sendTo('myGames', { type: 'session.loggedOut' }),
         sendTo('pinToggle', { type: 'account.logout' }),
+        sendTo('notifications', { type: 'session.loggedOut' }),
       ],
     },
     'match.opened': {
@@ -264,6 +296,7 @@ export interface SiteChildren {
   readonly myGames: ActorRefFrom<typeof myGamesMachine>;
   readonly pinToggle: ActorRefFrom<typeof pinToggleMachine>;
   readonly accountSync: ActorRefFrom<typeof accountDataSyncMachine>;
+  readonly notifications: ActorRefFrom<typeof notificationsMachine>;
 }
 
 export type SiteChildId = keyof SiteChildren;
@@ -279,6 +312,7 @@ export const SITE_CHILD_IDS: readonly SiteChildId[] = [
   'myGames',
   'pinToggle',
   'accountSync',
+  'notifications',
 ];
 
 /** The site's push connection, when it was started with a push gateway. */
@@ -335,6 +369,9 @@ export interface SiteEffects {
   readonly syncAccountData: () => Promise<void>;
   /** The push connection's socket (a browser WebSocket, or a simulated one in the CLI and tests). */
   readonly pushSocket: PushSocketLogic;
+  /** Game notifications (machines/notifications.ts): open a match, show a browser notification, keep the
+   * setting (S3-62), and subscribe the account's lsid_ subject with its proof (S7-23). */
+  readonly notifications: NotificationsEffects;
 }
 
 /** The socket actor the push connection runs (machines/push-client.ts's webSocketActor in the browser). */
@@ -368,6 +405,7 @@ export function provideSite(effects: Partial<SiteEffects>) {
     syncAccountData: async () => {},
     // Without a socket every connection attempt drops at once, after its back-off.
     pushSocket: fromCallback(({ sendBack }) => sendBack({ type: 'socket.down' })),
+    notifications: {},
     ...effects,
   };
   return siteMachine.provide({
@@ -400,6 +438,7 @@ export function provideSite(effects: Partial<SiteEffects>) {
       myGames: provideMyGames({ storage: e.storage, storeServer: e.storeAccountData }),
       push: pushConnectionMachine.provide({ actors: { socket: e.pushSocket } }),
       accountSync: accountDataSyncMachine.provide({ actors: { sync: fromPromise(() => e.syncAccountData()) } }),
+      notifications: provideNotifications(e.notifications),
       pinToggle: pinToggleMachine.provide({
         actors: {
           save: fromPromise<void, PinSaveRequest>(async ({ input }) => {

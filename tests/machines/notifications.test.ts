@@ -239,6 +239,9 @@ describe('notifications machine', () => {
     // A runtime without personal push logs in without one.
     h.send({ type: 'session.loggedIn', push: null });
     expect(h.pushes).toHaveLength(1);
+    // Logged in at start: subscribed from the start.
+    const member = notificationsHarness({ input: { personal: push } });
+    expect(member.pushes.map((p) => p.push.subject)).toEqual([push.subject]);
   });
 
   it('reads the followed games from the system’s myGames: a star there makes the game’s goals notify', async () => {
