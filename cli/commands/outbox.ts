@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { DEFAULT_ACCOUNT_DB_FILE, openAccountDb } from '../../server/account/db/open';
+import { isPostgresUrl } from '../../server/account/db/postgres';
 import { listOutbox, type OutboxMessage } from '../../server/account/mail/outbox';
 
 export interface OutboxOptions {
@@ -27,11 +28,11 @@ export function formatOutbox(messages: readonly OutboxMessage[]): string {
     .join('\n\n');
 }
 
-/** The outbox as text or JSON; an absent database file has no messages. */
+/** The outbox as text or JSON; an absent database file has no messages. db may be a postgres:// URL. */
 export async function readOutbox(options: OutboxOptions): Promise<string> {
   const file = options.db ?? DEFAULT_ACCOUNT_DB_FILE;
   let messages: OutboxMessage[] = [];
-  if (existsSync(file)) {
+  if (isPostgresUrl(file) || existsSync(file)) {
     const db = await openAccountDb(file);
     try {
       messages = await listOutbox(db, { to: options.to, limit: options.limit });
@@ -48,7 +49,7 @@ export function registerOutbox(program: Command): void {
     .description('Show the emails the account service recorded, newest first (links without their codes)')
     .option('--to <email>', 'only messages to this address')
     .option('--json', 'print one JSON object { messages: [...] }')
-    .option('--db <file>', 'account database file', DEFAULT_ACCOUNT_DB_FILE)
+    .option('--db <file>', 'account database file or postgres:// URL', DEFAULT_ACCOUNT_DB_FILE)
     .option('--limit <n>', 'at most this many messages', (v) => Number.parseInt(v, 10), 50)
     .action(async (options: OutboxOptions) => {
       process.stdout.write(`${await readOutbox(options)}\n`);

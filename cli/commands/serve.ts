@@ -119,7 +119,7 @@ export function registerServe(program: Command): void {
     .option('--seed <n>', 'world seed (the same seed gives the same days)', String(DEFAULT_SEED))
     .option('--speed <x>', 'virtual time speed factor', '1')
     .option('--start <time>', 'virtual start (ISO time or epoch ms; default now)')
-    .option('--db <file>', 'account database file')
+    .option('--db <file|url>', 'account database: a SQLite file or a postgres:// URL')
     .option('--no-build', 'do not build the client when dist/ is missing or stale')
     .option('--dev', 'development mode: /dev/outbox and the local login provider (never expose it)')
     .action((options: ServeOptions) => serve(options));

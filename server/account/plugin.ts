@@ -10,7 +10,7 @@ import { V5_ERROR } from '../../src/wire/account';
 import { EDITION } from '../../src/domain/edition';
 import { Captcha, DEFAULT_CAPTCHA_MAX_NUMBER } from './captcha';
 import { migrateAccountDb } from './db/migrations';
-import { DEFAULT_ACCOUNT_DB_FILE, openSqliteAccountDb } from './db/open';
+import { DEFAULT_ACCOUNT_DB_FILE, openAccountDbAt } from './db/open';
 import type { AccountDatabase } from './db/schema';
 import { DEV_OIDC_CLIENT_ID, devOidcPlugin, devOidcProviders, ownOrigin } from './dev-oidc/plugin';
 import { Mailer } from './mail/outbox';
@@ -38,7 +38,7 @@ export interface AccountOidcOptions {
 }
 
 export interface AccountPluginOptions {
-  /** SQLite file (default data/accounts.sqlite; ':memory:' for a throwaway database). */
+  /** SQLite file (default data/accounts.sqlite; ':memory:' for a throwaway database) or a postgres:// URL. */
   dbFile?: string;
   /** A ready Kysely database (any dialect); migrated on start and not closed by the plugin. */
   db?: Kysely<AccountDatabase>;
@@ -104,7 +104,7 @@ export const accountPlugin: FastifyPluginAsync<AccountPluginOptions> = async (ap
   const dev = options.dev === true;
   const now = options.now ?? Date.now;
   const ownsDb = !options.db;
-  const db = options.db ?? openSqliteAccountDb(options.dbFile ?? DEFAULT_ACCOUNT_DB_FILE);
+  const db = options.db ?? openAccountDbAt(options.dbFile ?? DEFAULT_ACCOUNT_DB_FILE);
   await migrateAccountDb(db as unknown as Kysely<unknown>);
   if (ownsDb) app.addHook('onClose', async () => db.destroy());
 
@@ -224,7 +224,7 @@ export const accountPlugin: FastifyPluginAsync<AccountPluginOptions> = async (ap
 
 /**
  * The account plugin as one of server/app.ts's extraPlugins: takes the server's account database file
- * (`scores serve --db <file>`, decorated as app.dbFile) when no file is given.
+ * (`scores serve --db <file or postgres:// URL>`, decorated as app.dbFile) when no file is given.
  */
 export function accountExtraPlugin(options: AccountPluginOptions = {}): FastifyPluginAsync {
   return async (app) => {

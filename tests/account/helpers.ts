@@ -1,4 +1,5 @@
-// Starts the account plugin on 127.0.0.1:0 with a real SQLite file in a temp dir, for loopback tests.
+// Starts the account plugin on 127.0.0.1:0 with a real SQLite file in a temp dir, for loopback tests; under
+// ACCOUNT_DB=postgres (the 'account-postgres' vitest project) on a fresh PostgreSQL database instead.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,11 +7,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { solveCaptcha, encodeCaptchaSolution } from '../../src/account/captcha-solver';
 import type { CaptchaChallenge } from '../../src/wire/account';
 import { type AccountPluginOptions, type AccountServiceHandle, accountPlugin } from '../../server/account/plugin';
+import { ACCOUNT_DIALECT, createTestDatabase } from './postgres';
 
 export interface TestServer {
   app: FastifyInstance;
   url: string;
+  /** The SQLite file, or the PostgreSQL database's URL (dialect 'postgres'). */
   dbFile: string;
+  dialect: 'sqlite' | 'postgres';
   handle: AccountServiceHandle;
   post(
     path: string,
@@ -28,7 +32,8 @@ export const GOOD_PASSWORD = 'Qwerty_123';
 
 export async function startAccountServer(options: AccountPluginOptions = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'accounts-'));
-  const dbFile = join(dir, 'accounts.sqlite');
+  const database = ACCOUNT_DIALECT === 'postgres' && !options.db ? await createTestDatabase() : undefined;
+  const dbFile = database?.url ?? join(dir, 'accounts.sqlite');
   const app = Fastify({ logger: false });
   let handle: AccountServiceHandle | undefined;
   await app.register(accountPlugin, {
@@ -67,6 +72,7 @@ export async function startAccountServer(options: AccountPluginOptions = {}): Pr
     app,
     url,
     dbFile,
+    dialect: database ? 'postgres' : 'sqlite',
     handle: handle as AccountServiceHandle,
     post: (path, body, headers) => call('POST', path, body, headers),
     get: (path, headers) => call('GET', path, undefined, headers),
@@ -78,6 +84,7 @@ export async function startAccountServer(options: AccountPluginOptions = {}): Pr
     },
     async close() {
       await app.close();
+      await database?.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

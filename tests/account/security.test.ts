@@ -1,5 +1,4 @@
 // OWASP ASVS level-1 properties of the account service, checked from outside and in the database itself.
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, needsRehash, passwordCheckCount, verifyPassword } from '../../server/account/security/password';
 import { sha256Hex } from '../../server/account/security/tokens';
@@ -39,14 +38,14 @@ describe('passwords', () => {
     expect(await verifyPassword('Qwerty_123', 'scrypt$4$8$1$bad')).toBe(false);
     expect(needsRehash(a)).toBe(true); // default parameters are N = 2^17
     expect(needsRehash(a, 4)).toBe(false);
-    const stored = new Database(server.dbFile, { readonly: true });
     await registerVerified(server, 'hash@example.kz');
-    const row = stored.prepare('select password_hash from users where email = ?').get('hash@example.kz') as {
-      password_hash: string;
-    };
+    const row = await server.handle.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'hash@example.kz')
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^scrypt\$10\$8\$1\$/);
     expect(row.password_hash).not.toContain(GOOD_PASSWORD);
-    stored.close();
   });
 });
 
@@ -56,19 +55,19 @@ describe('tokens and codes at rest', () => {
     const session = await loginAs(server, 'rest@example.kz');
     await server.post('/v3/forgottenpassword', { email: 'rest@example.kz', namespace: NS, p: PROJECT });
     const code = linkParams((await lastMail(server, 'rest@example.kz')).body).get('c') as string;
-    const db = new Database(server.dbFile, { readonly: true });
+    // Read through the service's own database, SQLite or PostgreSQL.
+    const db = server.handle.db;
     const dump = JSON.stringify([
-      db.prepare('select * from sessions').all(),
-      db.prepare('select * from codes').all(),
-      db.prepare('select * from users').all(),
+      await db.selectFrom('sessions').selectAll().execute(),
+      await db.selectFrom('codes').selectAll().execute(),
+      await db.selectFrom('users').selectAll().execute(),
     ]);
     expect(dump).not.toContain(session.hash);
     expect(dump).not.toContain(code);
-    expect(db.prepare('select count(*) n from sessions where token_hash = ?').get(sha256Hex(session.hash))).toEqual({
-      n: 1,
-    });
-    expect(db.prepare('select count(*) n from codes where code_hash = ?').get(sha256Hex(code))).toEqual({ n: 1 });
-    db.close();
+    const sessions = db.selectFrom('sessions').select('token_hash').where('token_hash', '=', sha256Hex(session.hash));
+    expect(await sessions.execute()).toHaveLength(1);
+    const codes = db.selectFrom('codes').select('code_hash').where('code_hash', '=', sha256Hex(code));
+    expect(await codes.execute()).toHaveLength(1);
   });
 
   it('A5-6 reset codes are single use and expire', async () => {

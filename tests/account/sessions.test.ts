@@ -18,15 +18,13 @@ afterAll(async () => server.close());
 const getData = (session: { id: string; hash: string }) =>
   server.post('/v4/getdata', { loggedIn: session, project: PROJECT });
 
-function storedSession(hash: string): { created_at: number; last_seen_at: number } | undefined {
-  const db = new Database(server.dbFile, { readonly: true });
-  try {
-    return db.prepare('select created_at, last_seen_at from sessions where token_hash = ?').get(sha256Hex(hash)) as
-      | { created_at: number; last_seen_at: number }
-      | undefined;
-  } finally {
-    db.close();
-  }
+/** The stored row, read through the service's own database (SQLite or PostgreSQL). */
+function storedSession(hash: string): Promise<{ created_at: number; last_seen_at: number } | undefined> {
+  return server.handle.db
+    .selectFrom('sessions')
+    .select(['created_at', 'last_seen_at'])
+    .where('token_hash', '=', sha256Hex(hash))
+    .executeTakeFirst();
 }
 
 describe('session lifetime', () => {
@@ -40,7 +38,7 @@ describe('session lifetime', () => {
     expect((await getData(session)).body.profile).toBeDefined();
     clock += SESSION_IDLE_MS;
     expect((await getData(session)).body).toEqual({ err: 'XE1' });
-    expect(storedSession(session.hash)).toBeUndefined();
+    expect(await storedSession(session.hash)).toBeUndefined();
   });
 
   it('A6-1 a session ends 90 days after login however often it is used', async () => {
@@ -53,7 +51,7 @@ describe('session lifetime', () => {
     }
     clock += 10 * DAY_MS; // day 90
     expect((await getData(session)).body).toEqual({ err: 'XE1' });
-    expect(storedSession(session.hash)).toBeUndefined();
+    expect(await storedSession(session.hash)).toBeUndefined();
     expect((await loginAs(server, 'old@example.kz')).hash).not.toBe(session.hash); // logging in again works
   });
 
@@ -61,13 +59,13 @@ describe('session lifetime', () => {
     await registerVerified(server, 'touch@example.kz');
     const session = await loginAs(server, 'touch@example.kz');
     const loggedInAt = clock;
-    expect(storedSession(session.hash)).toEqual({ created_at: loggedInAt, last_seen_at: loggedInAt });
+    expect(await storedSession(session.hash)).toEqual({ created_at: loggedInAt, last_seen_at: loggedInAt });
     clock += SESSION_TOUCH_MS - 1;
     await getData(session);
-    expect(storedSession(session.hash)?.last_seen_at).toBe(loggedInAt);
+    expect((await storedSession(session.hash))?.last_seen_at).toBe(loggedInAt);
     clock += 1;
     await getData(session);
-    expect(storedSession(session.hash)?.last_seen_at).toBe(clock);
+    expect((await storedSession(session.hash))?.last_seen_at).toBe(clock);
   });
 
   it('A6-1 logging in deletes the account’s expired sessions', async () => {
@@ -75,7 +73,7 @@ describe('session lifetime', () => {
     const stale = await loginAs(server, 'pile@example.kz');
     clock += SESSION_IDLE_MS + DAY_MS;
     await loginAs(server, 'pile@example.kz');
-    expect(storedSession(stale.hash)).toBeUndefined();
+    expect(await storedSession(stale.hash)).toBeUndefined();
   });
 });
 

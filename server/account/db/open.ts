@@ -1,9 +1,10 @@
-// Opens the account database: SQLite through better-sqlite3 (WAL) by default, or any Kysely instance given.
+// Opens the account database: SQLite through better-sqlite3 (WAL) by default, or a PostgreSQL server by URL.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { migrateAccountDb } from './migrations';
+import { isPostgresUrl, openPostgresAccountDb } from './postgres';
 import type { AccountDatabase } from './schema';
 
 export const DEFAULT_ACCOUNT_DB_FILE = 'data/accounts.sqlite';
@@ -33,9 +34,14 @@ export function eraseDeletedRows(db: Kysely<AccountDatabase>): void {
   if (database?.open && !database.memory) database.pragma('wal_checkpoint(TRUNCATE)');
 }
 
-/** Opens (and migrates) the SQLite database at file. */
-export async function openAccountDb(file: string = DEFAULT_ACCOUNT_DB_FILE): Promise<Kysely<AccountDatabase>> {
-  const db = openSqliteAccountDb(file);
+/** A SQLite file, or a PostgreSQL server when target is a postgres:// URL (`--db`). Not migrated. */
+export function openAccountDbAt(target: string = DEFAULT_ACCOUNT_DB_FILE): Kysely<AccountDatabase> {
+  return isPostgresUrl(target) ? openPostgresAccountDb(target) : openSqliteAccountDb(target);
+}
+
+/** Opens (and migrates) the account database at target: a SQLite file or a postgres:// URL. */
+export async function openAccountDb(target: string = DEFAULT_ACCOUNT_DB_FILE): Promise<Kysely<AccountDatabase>> {
+  const db = openAccountDbAt(target);
   await migrateAccountDb(db as unknown as Kysely<unknown>);
   return db;
 }
