@@ -5,6 +5,9 @@ set -u
 cd "$(dirname "$0")/.."
 [ -d node_modules ] || npm ci --no-audit --no-fund
 bash scripts/ensure-chromium.sh || echo "warning: Chromium could not be installed; browser tests will fail"
+# The account suite's second run (vitest project account-postgres) uses this server; without it those tests fail.
+if pg_url=$(bash scripts/ensure-postgres.sh); then export ACCOUNT_PG_URL=$pg_url
+else echo "warning: PostgreSQL could not be started; the account tests on PostgreSQL will fail"; fi
 
 report=$(mktemp)
 checks_passed=0
