@@ -10,9 +10,15 @@ if (existsSync(reportPath) && readFileSync(reportPath, 'utf8').trim()) {
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-  // A file that fails to load has no tests in the count; count it as a failure.
+  // A file that fails to load has no tests in the count, and one whose setup fails (say, a server that cannot
+  // start) reports its tests as skipped: they count as failed, never as skipped.
   for (const file of report.testResults ?? []) {
-    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) failed += 1;
+    const results = file.assertionResults ?? [];
+    if (file.status !== 'failed' || results.some((test) => test.status === 'failed')) continue;
+    const notRun = results.filter((test) => test.status === 'skipped' || test.status === 'pending').length;
+    failed += Math.max(1, notRun);
+    skipped -= notRun;
+    console.error(`failed: ${file.name}: ${String(file.message ?? '').split('\n')[0]}`);
   }
 } else {
   failed += 1;

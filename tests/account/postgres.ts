@@ -28,8 +28,13 @@ export function postgresServerUrl(): string {
 }
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: postgresServerUrl() });
-  await client.connect();
+  const url = postgresServerUrl();
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(`The account tests on PostgreSQL cannot reach the server at ${url}: ${String(error)}`);
+  }
   try {
     return await work(client);
   } finally {
