@@ -95,10 +95,9 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-/** Wall-clock parts of an epoch (seconds) in a time zone. Bad epochs read as 0. */
-export function zonedParts(epochSec: number, timeZone: string): ZonedParts {
-  const ms = Number.isFinite(epochSec) ? Math.floor(epochSec) * 1000 : 0;
-  const parts = formatterFor(timeZone).formatToParts(new Date(ms));
+/** Wall-clock parts read from Intl (slow: a formatToParts call). */
+function intlParts(epochSec: number, timeZone: string): ZonedParts {
+  const parts = formatterFor(timeZone).formatToParts(new Date(epochSec * 1000));
   const get = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '0';
   const hour = Number(get('hour')) % 24;
   return {
@@ -112,11 +111,47 @@ export function zonedParts(epochSec: number, timeZone: string): ZonedParts {
   };
 }
 
+/**
+ * A zone's UTC offset (minutes) per 15-minute slice of time. Offsets are whole quarter hours and zones change them
+ * on a quarter-hour boundary, so one Intl reading serves its whole slice; the rest is UTC arithmetic. Day
+ * recalculation reads thousands of dates at once (My Games), where formatToParts per date was most of the time.
+ */
+const OFFSET_SLICE_S = 900;
+const MAX_CACHED_OFFSETS = 50_000;
+const OFFSETS = new Map<string, number>();
+
+function cachedOffsetMinutes(epochSec: number, timeZone: string): number {
+  const slice = Math.floor(epochSec / OFFSET_SLICE_S);
+  const key = `${timeZone}|${slice}`;
+  let offset = OFFSETS.get(key);
+  if (offset === undefined) {
+    const start = slice * OFFSET_SLICE_S;
+    const p = intlParts(start, timeZone);
+    offset = Math.round((Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) / 1000 - start) / 60);
+    if (OFFSETS.size >= MAX_CACHED_OFFSETS) OFFSETS.clear(); // bounded; refilled as dates are read
+    OFFSETS.set(key, offset);
+  }
+  return offset;
+}
+
+/** Wall-clock parts of an epoch (seconds) in a time zone. Bad epochs read as 0. */
+export function zonedParts(epochSec: number, timeZone: string): ZonedParts {
+  const sec = Number.isFinite(epochSec) ? Math.floor(epochSec) : 0;
+  const local = new Date((sec + cachedOffsetMinutes(sec, timeZone) * 60) * 1000);
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+    weekday: local.getUTCDay() === 0 ? 7 : local.getUTCDay(),
+  };
+}
+
 /** UTC offset of a zone at an instant, in minutes (Asia/Almaty: +300). */
 export function utcOffsetMinutes(epochSec: number, timeZone: string): number {
-  const p = zonedParts(epochSec, timeZone);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) / 1000;
-  return Math.round((asUtc - Math.floor(epochSec)) / 60);
+  return cachedOffsetMinutes(Number.isFinite(epochSec) ? Math.floor(epochSec) : 0, timeZone);
 }
 
 /** Days since 1970-01-01 of a calendar date (no zone involved). */
