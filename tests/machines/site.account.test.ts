@@ -53,13 +53,21 @@ function browser(service: TestServer = server) {
 
 const types = (events: readonly SiteEvent[]) => events.map((event) => event.type);
 
+/** The lsid_ subject (A7-23) and the session's proof the login names. */
+const personalOf = (client: AccountClient) => ({
+  subject: `lsid_${client.loggedIn?.id}_${NS}`,
+  id: client.loggedIn?.id,
+  hash: client.loggedIn?.hash,
+});
+
 describe('the account client reports to the site root', () => {
   it('A4-3 A4-7 A4-4 a login sends account.loggedIn with the data, a sync account.data, a logout account.loggedOut', async () => {
     const email = 'events1@example.kz';
     await registerVerified(server, email);
     const { client, events } = browser().tab();
     await client.login(email, 'Qwerty_123');
-    expect(events).toEqual([{ type: 'account.loggedIn', data: {} }]);
+    // S7-23: with the account's push subject and its proof, for the personal push.
+    expect(events).toEqual([{ type: 'account.loggedIn', data: {}, personal: personalOf(client) }]);
     await client.storeMergedData('data', { merge: { 'myLeagues.1.used': true }, unmerge: [] });
     await client.syncData();
     expect(events[1]).toEqual({ type: 'account.data', data: { myLeagues: { 1: { used: true } } } });
@@ -76,7 +84,7 @@ describe('the account client reports to the site root', () => {
       await client.login(email, 'Qwerty_123');
       expect(events).toEqual([]);
       await client.submitMarketingApproval(false, false);
-      expect(events).toEqual([{ type: 'account.loggedIn', data: {} }]);
+      expect(events).toEqual([{ type: 'account.loggedIn', data: {}, personal: personalOf(client) }]);
     } finally {
       await consenting.close();
     }

@@ -6,6 +6,7 @@ import type { SiteEvent } from '../../machines/site';
 import type { AccountClient } from '../../src/account/client';
 import { STORAGE_PREFIX, SYNCED_AT_KEY } from '../../src/account/storage';
 import type { JsonObject } from '../../src/wire/account';
+import { personalPushOf } from './notifications-session';
 
 export interface SiteReceiver {
   send(event: SiteEvent): void;
@@ -25,7 +26,8 @@ export function reportAccountToSite(client: AccountClient, site: SiteReceiver, t
   let told = accountAtStart(client) !== null;
   const loggedIn = (data: JsonObject) => {
     told = true;
-    site.send({ type: 'account.loggedIn', data });
+    // S7-23: the account's push subject and proof, for its game notifications.
+    site.send({ type: 'account.loggedIn', data, personal: personalPushOf(client) });
   };
   const loggedOut = () => {
     if (!told) return;

@@ -22,6 +22,15 @@ import { accountAtStart, reportAccountToSite } from './account-events';
 import { persistence, readSettings } from './browser-storage';
 import { browserListFeeds, pushUrl } from './engine-session';
 import { createBrowserGateway } from './gateway';
+import {
+  browserNotificationEffects,
+  browserPermission,
+  pageLayout,
+  personalPushOf,
+  readNotificationSetting,
+  reportLayout,
+  siteNotificationSink,
+} from './notifications-session';
 import { browserSoundEffects, isIosDevice, siteSoundSink } from './sound-session';
 
 export interface BrowserSite {
@@ -130,6 +139,7 @@ export function startBrowserSite(): BrowserSite {
         account.storage.setJson('data', applyDataDiff(account.storage.getJson<JsonObject>('data', {}), undo)),
       // A4-7: the site's 'accountSync' child decides when; what arrives is reported as account.data.
       syncAccountData: () => account.syncData(),
+      notifications: browserNotificationEffects({ storage: localStorage, pushUrl: pushUrl() }),
     }),
     {
       input: {
@@ -146,6 +156,12 @@ export function startBrowserSite(): BrowserSite {
         accountSyncedAt: () => account.lastSyncedAt(),
         // Read now, so a reload paints its stars with the first frame.
         follow: { timeZone: PAGE_TIME_ZONE, local: readLocalRaw(storage) },
+        notifications: {
+          setting: readNotificationSetting(localStorage),
+          ...pageLayout(),
+          permission: browserPermission(),
+          personal: accountAtStart(account) ? personalPushOf(account) : null,
+        },
       },
     },
   );
@@ -156,7 +172,10 @@ export function startBrowserSite(): BrowserSite {
     serverNow: listFeeds.serverNow,
     engine: () => siteChild(site, 'feedEngine'),
     sounds: siteSoundSink(siteChild(site, 'sound')),
+    notifications: siteNotificationSink(siteChild(site, 'notifications')),
   });
+  // S4-41: the boxes the window fits.
+  reportLayout(site);
   // A4-8: other tabs' changes (browsers fire the storage event only in the tabs that did not write).
   window.addEventListener('storage', (event) => site.send({ type: 'storage.changed', key: event.key }));
   document.addEventListener('visibilitychange', () => site.send({ type: 'page.visibility', visible: pageVisible() }));

@@ -13,6 +13,7 @@ import { createScoreboard } from '../../src/scoreboard/store';
 import { pageTimezoneHour } from '../ui/format/time';
 import { COLLAPSED_COOKIE_NAME, readCookie } from '../ui/list/collapsed-leagues';
 import type { FeedStatus, ListRequest, ListSession } from '../ui/store/feed-gateway';
+import { type NotificationSink, watchListNotifications } from './notifications-session';
 import { type SoundSink, watchEngineSounds } from './sound-session';
 
 /** What the composition root gives every list session. */
@@ -25,6 +26,8 @@ export interface EngineSessionOptions {
   readonly serverNow: () => number;
   /** The page's sound machine; the list's live changes may sound (S1-6). */
   readonly sounds?: SoundSink;
+  /** The page's game notifications; the list's changes of followed games may notify (S2-45). */
+  readonly notifications?: NotificationSink;
 }
 
 const PUSH_PATH = '/push'; // server/app.ts push gateway
@@ -107,6 +110,9 @@ export function openEngineListSession(request: ListRequest, options: EngineSessi
   const { sounds } = options;
   // S1-6: this list's live changes may sound.
   const stopSounds = sounds ? watchEngineSounds({ watchApplies: list.watchApplies, scoreboard }, sounds) : () => {};
+  const stopNotifications = options.notifications
+    ? watchListNotifications(list, scoreboard, options.notifications)
+    : () => {};
   check();
   return {
     view: { snapshot: () => scoreboard.snapshot(), subscribe: (l) => scoreboard.subscribe(l) },
@@ -126,6 +132,7 @@ export function openEngineListSession(request: ListRequest, options: EngineSessi
       stopActor.unsubscribe();
       stopBoard();
       stopSounds();
+      stopNotifications();
       list.close();
     },
   };
