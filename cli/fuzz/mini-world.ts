@@ -25,6 +25,9 @@ export interface FuzzMatch {
   readonly sport: FuzzSport;
   /** Day offset from the start day. */
   readonly day: number;
+  /** Participant ids of the two teams (PX, PY): what a team follow names. */
+  readonly home: string;
+  readonly away: string;
 }
 
 /** Kick-off offsets (hours from the start) of each sport's matches: today, yesterday and tomorrow. */
@@ -81,11 +84,10 @@ export function miniWorld(sports: readonly FuzzSport[] = FUZZ_SPORTS): MiniWorld
       index++;
       const id = `Fz${sport.id}m${String(index).padStart(4, '0')}`.slice(0, 8); // 8 characters, as S3-59 wants
       const startS = Math.floor(FUZZ_START / 1000 + hours * 3600);
-      bodies.push({
-        type: 'MatchScheduled',
-        match: { id, sportId: sport.id, leagueId: l.id, fields: fields(index, startS) },
-      });
-      matches.push({ id, sport, day: Math.abs(hours) >= 24 ? Math.sign(hours) : 0 });
+      const row = fields(index, startS);
+      bodies.push({ type: 'MatchScheduled', match: { id, sportId: sport.id, leagueId: l.id, fields: row } });
+      const day = Math.abs(hours) >= 24 ? Math.sign(hours) : 0;
+      matches.push({ id, sport, day, home: String(row.homeParticipantId), away: String(row.awayParticipantId) });
     }
   }
   const time = FUZZ_START - 3_600_000;

@@ -5,6 +5,8 @@ import type { FeedTab } from '../../machines/feed-cycle';
 import type { FactBody } from '../../sim/facts';
 import type { FaultKind } from '../replay/faults';
 import type { Harness } from '../replay/harness';
+import { assertClean } from './clean';
+import { visitorCommands } from './visitor-commands';
 import type { FuzzMatch } from './mini-world';
 
 export interface MatchModel {
@@ -22,12 +24,6 @@ export interface FuzzModel {
 }
 
 export type FuzzCommand = fc.AsyncCommand<FuzzModel, Harness>;
-
-/** Fails the run as soon as an invariant broke (so shrinking keeps the sequence short). */
-function assertClean(real: Harness): void {
-  const first = real.violations[0];
-  if (first) throw new Error(`${first.check}: ${first.message}`);
-}
 
 abstract class Base implements FuzzCommand {
   abstract check(model: Readonly<FuzzModel>): boolean;
@@ -248,7 +244,8 @@ class Tab extends ClientCommand {
     super(sport);
   }
   async apply(model: FuzzModel, real: Harness) {
-    if (this.tab === 'myGames') {
+    // With a visitor, My Games holds what the visitor follows; without one, a fixed choice.
+    if (this.tab === 'myGames' && !real.visitor) {
       // My Games holds the sport's matches of today that have an even index: a stable choice.
       const ids = model.matches
         .filter((m, i) => m.match.sport.id === this.sport && m.match.day === 0 && i % 2 === 0)
@@ -296,7 +293,17 @@ const FAULTS: readonly FaultKind[] = ['drop', 'error', 'dup', 'delay', 'reorder'
 const TABS: readonly FeedTab[] = ['all', 'live', 'finished', 'scheduled', 'odds', 'myGames'];
 
 /** Command kinds `--without` can leave out. */
-export const COMMAND_KINDS = ['restart', 'fault', 'day', 'tab', 'online', 'visible', 'correction'] as const;
+export const COMMAND_KINDS = [
+  'restart',
+  'fault',
+  'day',
+  'tab',
+  'online',
+  'visible',
+  'correction',
+  'visitor',
+  'account',
+] as const;
 export type CommandKind = (typeof COMMAND_KINDS)[number];
 
 /** Arbitraries of every command, weighted towards world changes and time passing. */
@@ -343,6 +350,10 @@ export function fuzzCommands(
     'visible',
   ];
   for (const [i, arbitrary] of all.entries()) kinds.set(arbitrary, kindOf[i] ?? null);
+  const visitor = visitorCommands(sports, matchCount);
+  for (const arbitrary of visitor.visitor) kinds.set(arbitrary, 'visitor');
+  for (const arbitrary of visitor.account) kinds.set(arbitrary, 'account');
+  all.push(...visitor.visitor, ...visitor.account);
   return all.filter((arbitrary) => {
     const kind = kinds.get(arbitrary);
     return !kind || !without.has(kind);

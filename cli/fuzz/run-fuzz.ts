@@ -8,6 +8,7 @@ import { createWorldBackend } from '../replay/backend';
 import type { InjectableBug } from '../replay/bugs';
 import { Harness, type VirtualClock } from '../replay/harness';
 import { SCENARIO_FORMAT, type Scenario, serializeScenario } from '../replay/scenario';
+import type { VisitorLimits } from '../replay/visitor-events';
 import { DEFAULT_FEED_PAGE } from '../../src/net/feed-names';
 import { FUZZ_SPORTS, FUZZ_START, type FuzzSport, miniWorld } from './mini-world';
 import { type CommandKind, type FuzzCommand, type FuzzModel, fuzzCommands } from './model';
@@ -41,6 +42,15 @@ export interface FuzzResult {
 
 const FUZZ_STEP_MS = 1_000;
 const FUZZ_SETTLE_MS = 230_000;
+/** Low enough that a run of stars and team follows reaches them (S9-2's are 500 and 200). */
+export const FUZZ_VISITOR_LIMITS: VisitorLimits = { maxGames: 2, maxTeams: 1 };
+
+/** The command kinds left out: without the visitor, its account server has nobody to answer. */
+function leftOut(options: FuzzOptions): Set<CommandKind> {
+  const without = new Set(options.without ?? []);
+  if (without.has('visitor')) without.add('account');
+  return without;
+}
 
 function newHarness(
   options: FuzzOptions,
@@ -57,7 +67,15 @@ function newHarness(
     start: FUZZ_START,
   });
   const stepMs = options.stepMs ?? FUZZ_STEP_MS;
-  const harness = new Harness({ backend, clock, seed, stepMs, injectBug: options.injectBug ?? null });
+  const withVisitor = !leftOut(options).has('visitor');
+  const harness = new Harness({
+    backend,
+    clock,
+    seed,
+    stepMs,
+    injectBug: options.injectBug ?? null,
+    visitor: withVisitor ? { limits: FUZZ_VISITOR_LIMITS } : null,
+  });
   const model: FuzzModel = {
     matches: world.matches.map((match) => ({ match, phase: 'scheduled', period: 0, paused: false, home: 0, away: 0 })),
   };
@@ -71,6 +89,7 @@ function newHarness(
       timezoneHour: DEFAULT_FEED_PAGE.timezoneHour,
       stepMs,
       ...(options.injectBug ? { injectedBug: options.injectBug } : {}),
+      ...(withVisitor ? { visitorLimits: FUZZ_VISITOR_LIMITS } : {}),
     },
     facts: world.facts,
   };
@@ -107,11 +126,10 @@ export async function runFuzz(options: FuzzOptions = {}): Promise<FuzzResult> {
     fuzzCommands(
       sports.map((s) => s.id),
       matchCount,
-      new Set(options.without ?? []),
+      leftOut(options),
     ),
-    {
-      maxCommands: options.maxCommands ?? 40,
-    },
+    // fast-check's default size keeps sequences to about 10 commands whatever the maximum: ask for the maximum.
+    { maxCommands: options.maxCommands ?? 40, size: 'max' },
   );
   const property = fc.asyncProperty(arbitrary, async (commands) => {
     const { failure } = await runSequence(options, seed, commands);
