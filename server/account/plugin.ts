@@ -134,13 +134,14 @@ export const accountPlugin: FastifyPluginAsync<AccountPluginOptions> = async (ap
   const verifier = new OidcVerifier(() =>
     useDevOidc ? devOidcProviders(options.oidc?.devIssuerBase ?? ownOrigin(app)) : (options.oidc?.providers ?? {}),
   );
-  const resetLimiter = new FailureLimiter({ perAccount: 5, perAddress: 30, windowMs: 15 * 60_000 }, now);
+  // Both limiters count in the database, so every server on it shares them (security/rate-limit.ts).
+  const resetLimiter = new FailureLimiter(db, { perAccount: 5, perAddress: 30, windowMs: 15 * 60_000 }, now, 'reset');
   const pending = new Set<Promise<void>>();
   const dataListeners = new Set<(userId: string) => void>();
   const service: AccountService = {
     ctx,
     captcha,
-    limiter: new FailureLimiter(options.rateLimit, now),
+    limiter: new FailureLimiter(db, options.rateLimit, now),
     verifier,
     later(task) {
       const run = Promise.resolve()
@@ -151,9 +152,9 @@ export const accountPlugin: FastifyPluginAsync<AccountPluginOptions> = async (ap
     },
     requestPasswordReset(namespace, email, address) {
       const account = `${namespace}:${emailKey(email)}`;
-      if (resetLimiter.isBlocked(account, address)) return;
-      resetLimiter.recordFailure(account, address);
-      service.later(() => sendPasswordReset(ctx, namespace, email));
+      service.later(async () => {
+        if (await resetLimiter.consume(account, address)) await sendPasswordReset(ctx, namespace, email);
+      });
     },
     async idle() {
       while (pending.size > 0) await Promise.allSettled([...pending]);

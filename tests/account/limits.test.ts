@@ -1,7 +1,7 @@
 // Password-guessing limits that hold under concurrency, and the per-address request cap on the account API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordCheckCount } from '../../server/account/security/password';
-import { FailureLimiter } from '../../server/account/security/rate-limit';
+import { FailureLimiter, type RateLimitOptions } from '../../server/account/security/rate-limit';
 import { GOOD_PASSWORD, NS, PROJECT, type TestServer, loginAs, registerVerified, startAccountServer } from './helpers';
 
 const PER_ACCOUNT = 5;
@@ -26,42 +26,48 @@ async function countChecks(work: () => Promise<void>): Promise<number> {
 }
 
 describe('failure limiter', () => {
-  it('A8-2 an attempt is counted before the check, so no more checks start than failures are allowed', () => {
-    const limiter = new FailureLimiter({ perAccount: 3, concurrentPerAccount: 10 }, () => clock);
-    const tickets = Array.from({ length: 10 }, () => limiter.attempt('ns:a@example.kz', '10.0.0.1'));
+  // Limiters over the test server's own database (SQLite, or PostgreSQL in the account-postgres project).
+  const limiterWith = (options: RateLimitOptions) => new FailureLimiter(server.handle.db, options, () => clock);
+
+  it('A8-2 an attempt is counted before the check, so no more checks start than failures are allowed', async () => {
+    const limiter = limiterWith({ perAccount: 3, concurrentPerAccount: 10 });
+    const tickets = await Promise.all(Array.from({ length: 10 }, () => limiter.attempt('ns:a@example.kz', '10.0.0.1')));
     expect(tickets.filter(Boolean)).toHaveLength(3);
-    for (const ticket of tickets) ticket?.failed();
-    expect(limiter.attempt('ns:a@example.kz', '10.0.0.1')).toBeNull();
+    for (const ticket of tickets) await ticket?.failed();
+    expect(await limiter.attempt('ns:a@example.kz', '10.0.0.1')).toBeNull();
   });
 
-  it('A8-2 at most two checks of one account run at once; a success forgets the account failures', () => {
-    const limiter = new FailureLimiter({ perAccount: 10 }, () => clock);
-    const first = limiter.attempt('ns:b@example.kz', '10.0.0.1');
-    const second = limiter.attempt('ns:b@example.kz', '10.0.0.2');
-    expect(limiter.attempt('ns:b@example.kz', '10.0.0.3')).toBeNull();
-    first?.failed();
-    first?.succeeded(); // only the first outcome counts
-    const third = limiter.attempt('ns:b@example.kz', '10.0.0.3');
+  it('A8-2 at most two checks of one account run at once; a success forgets the account failures', async () => {
+    const limiter = limiterWith({ perAccount: 10 });
+    const first = await limiter.attempt('ns:b@example.kz', '10.0.0.1');
+    const second = await limiter.attempt('ns:b@example.kz', '10.0.0.2');
+    expect(await limiter.attempt('ns:b@example.kz', '10.0.0.3')).toBeNull();
+    await first?.failed();
+    await first?.succeeded(); // only the first outcome counts
+    const third = await limiter.attempt('ns:b@example.kz', '10.0.0.3');
     expect(third).not.toBeNull();
-    second?.succeeded();
-    third?.failed();
-    expect(limiter.remembers('ns:b@example.kz')).toBe(true);
-    limiter.attempt('ns:b@example.kz', '10.0.0.1')?.succeeded();
-    expect(limiter.remembers('ns:b@example.kz')).toBe(false);
+    await second?.succeeded();
+    await third?.failed();
+    expect(await limiter.remembers('ns:b@example.kz')).toBe(true);
+    await (await limiter.attempt('ns:b@example.kz', '10.0.0.1'))?.succeeded();
+    expect(await limiter.remembers('ns:b@example.kz')).toBe(false);
   });
 
-  it('A8-2 past the tracking bound the oldest entries are forgotten, never all of them', () => {
-    const limiter = new FailureLimiter({ perAccount: 2, maxTracked: 10 }, () => clock);
-    limiter.recordFailure('ns:target@example.kz', '10.0.0.1');
-    limiter.recordFailure('ns:target@example.kz', '10.0.0.1');
-    for (let i = 0; i < 3; i += 1) limiter.recordFailure(`ns:spray${i}@example.kz`, '10.0.0.2');
-    expect(limiter.isBlocked('ns:target@example.kz', '10.0.0.9')).toBe(true);
-    for (let i = 3; i < 8; i += 1) limiter.recordFailure(`ns:spray${i}@example.kz`, '10.0.0.2');
-    expect(limiter.tracked).toBe(10);
-    expect(limiter.remembers('ns:spray7@example.kz')).toBe(true);
-    expect(limiter.remembers('ns:spray0@example.kz')).toBe(true);
-    // The target failed first, so it alone was forgotten; clearing everything would have forgotten the sprays too.
-    expect(limiter.remembers('ns:target@example.kz')).toBe(false);
+  it('A8-2 failures older than the window leave the table; the table holds no email or address', async () => {
+    const limiter = limiterWith({ perAccount: 2, windowMs: 60_000 });
+    expect(await limiter.consume('ns:old@example.kz', '10.0.0.7')).toBe(true);
+    expect(await limiter.consume('ns:old@example.kz', '10.0.0.7')).toBe(true);
+    expect(await limiter.consume('ns:old@example.kz', '10.0.0.7')).toBe(false); // blocked: nothing counted
+    expect(await limiter.isBlocked('ns:old@example.kz', '10.0.0.8')).toBe(true);
+    const stored = JSON.stringify(await server.handle.db.selectFrom('limiter_failures').selectAll().execute());
+    expect(stored).not.toContain('old@example.kz');
+    expect(stored).not.toContain('10.0.0.7');
+    clock += 61_000;
+    expect(await limiter.isBlocked('ns:old@example.kz', '10.0.0.8')).toBe(false);
+    expect(await limiter.consume('ns:fresh@example.kz', '10.0.0.9')).toBe(true); // sweeps what the window passed
+    expect(await limiter.remembers('ns:old@example.kz')).toBe(false);
+    const left = await server.handle.db.selectFrom('limiter_failures').select('expires_at').execute();
+    expect(left.every((row) => row.expires_at > clock)).toBe(true);
   });
 });
 

@@ -173,6 +173,31 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('users').dropColumn('pending_email').execute();
     },
   },
+  '2025_03_006_failure_limiter': {
+    // Failed password checks live in the database, so every server on one database counts them together
+    // (security/rate-limit.ts). limiter_keys holds one row per key, locked by an upsert to serialise its checks.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('limiter_failures')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('running', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('limiter_failures_key').on('limiter_failures').columns(['key', 'at']).execute();
+      await db.schema.createIndex('limiter_failures_expiry').on('limiter_failures').column('expires_at').execute();
+      await db.schema
+        .createTable('limiter_keys')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('touched_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('limiter_keys').ifExists().execute();
+      await db.schema.dropTable('limiter_failures').ifExists().execute();
+    },
+  },
 };
 
 export const accountMigrationProvider: MigrationProvider = {

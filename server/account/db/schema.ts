@@ -101,6 +101,24 @@ export interface CaptchaSpentTable {
   expires_at: number;
 }
 
+/** One failed (or still running) password check of one limiter key (security/rate-limit.ts). */
+export interface LimiterFailuresTable {
+  id: string;
+  /** Scope and kind first: 'login|a:<namespace>:<email>' or 'login|ip:<address>'. */
+  key: string;
+  at: number;
+  /** 1 while the check runs (an account's reservation), 0 once it failed. */
+  running: number;
+  /** at plus the window of the limiter that counted it: limiters with other windows share the table. */
+  expires_at: number;
+}
+
+/** A row per key, upserted first in a limiter transaction: in PostgreSQL the row lock serialises one key's checks. */
+export interface LimiterKeysTable {
+  key: string;
+  touched_at: number;
+}
+
 export interface AccountDatabase {
   users: UsersTable;
   sessions: SessionsTable;
@@ -112,4 +130,6 @@ export interface AccountDatabase {
   marketing: MarketingTable;
   outbox: OutboxTable;
   captcha_spent: CaptchaSpentTable;
+  limiter_failures: LimiterFailuresTable;
+  limiter_keys: LimiterKeysTable;
 }

@@ -12,14 +12,14 @@ export async function checkPasswordLimited(
   address: string,
   check: () => Promise<boolean>,
 ): Promise<boolean> {
-  const ticket = limiter.attempt(account, address);
+  const ticket = await limiter.attempt(account, address);
   if (!ticket) throw new LegacyFailure('XE13');
   let matches = false;
   try {
     matches = await check();
   } finally {
-    if (matches) ticket.succeeded();
-    else ticket.failed();
+    if (matches) await ticket.succeeded();
+    else await ticket.failed();
   }
   return matches;
 }
