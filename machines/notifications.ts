@@ -177,7 +177,7 @@ const base = setup({
     input: {} as NotificationsInput,
   },
   actions: {
-    openMatch: (_, _params: { eventId: string }) => {},
+    openMatch: (_, _params: GameNotification) => {},
     showBrowserNotification: (_, _params: GameNotification) => {},
     persistSetting: (_, _params: { setting: NotificationSetting }) => {},
   },
@@ -268,7 +268,7 @@ const machine = base.extend({
       if (!box) return;
       enqueue.cancel(fadeTimer(event.id));
       enqueue.cancel(expiryTimer(event.id));
-      if (event.type === 'box.open') enqueue({ type: 'openMatch', params: { eventId: box.notification.gameId } });
+      if (event.type === 'box.open') enqueue({ type: 'openMatch', params: box.notification });
       const boxes = context.boxes.filter((b) => b !== box);
       enqueue.assign({ boxes: withHidden(boxes, context.width) });
     }),
@@ -389,7 +389,8 @@ function watchMyGames(
 
 /** The effects a runtime gives the machine; what is not given does nothing (sounds go to 'sound'). */
 export interface NotificationsEffects {
-  readonly openMatch?: (eventId: string) => void;
+  /** S2-45: the match page of the notification's game. */
+  readonly openMatch?: (notification: GameNotification) => void;
   readonly showBrowserNotification?: (notification: GameNotification) => void;
   readonly persistSetting?: (setting: NotificationSetting) => void;
   /** S7-23: subscribes the account's subject with its proof; returns the unsubscribe. */
@@ -403,7 +404,7 @@ export interface NotificationsEffects {
 export function provideNotifications(effects: NotificationsEffects) {
   return notificationsMachine.provide({
     actions: {
-      openMatch: (_, { eventId }) => effects.openMatch?.(eventId),
+      openMatch: (_, notification) => effects.openMatch?.(notification),
       showBrowserNotification: (_, notification) => effects.showBrowserNotification?.(notification),
       persistSetting: (_, { setting }) => effects.persistSetting?.(setting),
     },

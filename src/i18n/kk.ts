@@ -213,6 +213,10 @@ export const kk = {
     yessound: 'Дыбыспен',
     yessilent: 'Дыбыссыз',
     no: 'Өшірулі',
+    allowBrowser: 'Бет жасырын кезде браузер хабарламаларын көрсету',
+    browserAllowed: 'Браузер хабарламаларына рұқсат берілді',
+    browserDenied: 'Браузер хабарламаларына рұқсат жоқ',
+    openMatch: (home: string, away: string) => `${home} — ${away}: матч беті`,
   },
 } as const;
 

@@ -21,7 +21,7 @@ function notificationSite() {
     effects: {
       storage: memoryStorage(),
       notifications: {
-        openMatch: (id) => opened.push(id),
+        openMatch: (n) => opened.push(n.gameId),
         showBrowserNotification: (n) => browser.push(n.gameId),
         subscribePersonalPush: (push, body, open) => {
           const entry = { push, body, open, closed: false };

@@ -15,6 +15,7 @@ import type { SiteChildren } from '../../machines/site';
 import type { AccountClient } from '../../src/account/client';
 import type { ApplyListener } from '../../machines/feed/list-handle';
 import type { Scoreboard } from '../../src/scoreboard/store';
+import { requestOpenMatch } from '../ui/notifications/open-match';
 
 export type NotificationsRef = SiteChildren['notifications'];
 
@@ -22,8 +23,6 @@ export type NotificationsRef = SiteChildren['notifications'];
 export const NOTIFICATIONS_SETTING_KEY = 'fsdc_mygames_notifications';
 /** The narrow layout (web/app/styles.css's smallest breakpoint): no notifications there (S2-45, S4-40). */
 export const RESPONSIVE_MAX_WIDTH_PX = 640;
-/** A box or a browser notification asks the page to open a match with this window event. */
-export const OPEN_MATCH_EVENT = 'scores:open-match';
 
 export function readNotificationSetting(storage: Pick<Storage, 'getItem'> | null): string | null {
   try {
@@ -50,9 +49,7 @@ export function personalPushOf(client: AccountClient): PersonalPushInput | null 
 }
 
 /** Asks the page (its router, web/ui/notifications) to open a match page. */
-export function openMatchPage(eventId: string): void {
-  window.dispatchEvent(new CustomEvent(OPEN_MATCH_EVENT, { detail: { eventId } }));
-}
+export const openMatchPage = requestOpenMatch;
 
 function showBrowserNotification(notification: GameNotification): void {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
@@ -62,7 +59,7 @@ function showBrowserNotification(notification: GameNotification): void {
     const shown = new Notification(title, { body, tag: notification.id });
     shown.onclick = () => {
       window.focus();
-      openMatchPage(notification.gameId);
+      openMatchPage(notification);
       shown.close();
     };
   } catch {

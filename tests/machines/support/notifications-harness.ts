@@ -28,7 +28,7 @@ export function notificationsHarness(options: HarnessOptions = {}) {
   const played: QueuedSound[] = [];
   const pushes: { push: PersonalPushInput; body: (body: string) => void; open: () => void; closed: boolean }[] = [];
   const notifications = provideNotifications({
-    openMatch: (eventId) => opened.push(eventId),
+    openMatch: (n) => opened.push(n.gameId),
     showBrowserNotification: (n) => browser.push(n.id),
     persistSetting: (setting) => persisted.push(setting),
     subscribePersonalPush: (push, body, open) => {

@@ -1,10 +1,12 @@
 // The page frame every route shares: skip link, header, the route's content, footer, the pin toggle's
-// login prompt and error (My Leagues), and the slot where the account dialogs render their windows.
+// login prompt and error (My Leagues), the game notification boxes, and the slot where the account dialogs
+// render their windows.
 import type { ReactNode } from 'react';
 import { kk } from '../../../src/i18n/kk';
 import { DATE_TICK_MS, useNow } from '../common/use-now';
 import { FollowNotices } from '../follow/FollowNotices';
 import { PinNotice } from '../list/PinNotice';
+import { NotificationBoxes } from '../notifications/NotificationBoxes';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { LangBox } from './LangBox';
@@ -31,6 +33,7 @@ export function Layout({ currentSportId, children, accountSlot, showGambleLinks,
       <LangBox />
       <FollowNotices />
       <PinNotice />
+      <NotificationBoxes />
       {accountSlot}
     </div>
   );

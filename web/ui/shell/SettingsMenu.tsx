@@ -4,6 +4,7 @@ import { useCallback, useId, useRef } from 'react';
 import { ODDS_FORMAT_NAMES, THEME_CHOICES, type ThemeChoice } from '../../../machines/settings';
 import { kk } from '../../../src/i18n/kk';
 import { useSiteChild } from '../common/actors';
+import { NotificationSetting } from '../notifications/NotificationSetting';
 import { useDismiss } from './popup';
 
 const THEME_LABEL: Readonly<Record<ThemeChoice, string>> = {
@@ -76,6 +77,7 @@ export function SettingsMenu() {
             />
             {kk.settings.sound}
           </label>
+          <NotificationSetting />
           <button type="button" className="button" onClick={close}>
             {kk.settings.close}
           </button>
