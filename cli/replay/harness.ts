@@ -16,7 +16,7 @@ import { parseGameKey } from '../../src/domain/my-games-rules';
 import { labelKeyOf } from '../../src/domain/pinned-leagues';
 import type { EventFields } from '../../src/protocol/keys';
 import type { Backend, WorldBackend } from './backend';
-import { type InjectableBug, visitorVariant } from './bugs';
+import type { InjectableBug } from './bugs';
 import { ReplayClient } from './client';
 import { FaultCounter, type FaultKind, type FaultRates } from './faults';
 import type { FaultSwitch } from './network';
@@ -35,6 +35,7 @@ import type { SiteTraceEntry } from './site-trace';
 import type { PushDrop } from './push-drops';
 import type { TraceEntry } from './trace';
 import { ReplayVisitor } from './visitor';
+import { visitorVariant } from './visitor-bugs';
 import { isVisitorOpName, type StarRow, type VisitorLimits, type VisitorOp } from './visitor-events';
 
 /** Virtual time shared by the backend and the harness, epoch ms. */

@@ -52,7 +52,7 @@ export interface VisitorTab {
 
 /**
  * The My Games logic started with the replay's limits (S9-2 by default; a replay may lower them so a run reaches
- * them). Limits already in the input win, so a variant wrapped around this one can raise them.
+ * them). Limits already in the site's input win.
  */
 export function withFollowLimits(logic: MyGamesLogic, limits: VisitorLimits): MyGamesLogic {
   const limited: MyGamesLogic = Object.create(logic);
@@ -72,12 +72,11 @@ export function openVisitorTab(setup: TabSetup): VisitorTab {
     storeAccountData: setup.store,
     syncAccountData: setup.sync,
   });
-  // The site's own children as provideSite wired them, with the replay's limits and a bug's variant on top.
+  // The site's own children as provideSite wired them, a bug's variant of them, and the replay's limits.
   const actors = provided.implementations.actors as unknown as { myGames: MyGamesLogic; pinToggle: PinToggleLogic };
-  const myGames = withFollowLimits(actors.myGames, setup.limits);
   const logic = provided.provide({
     actors: {
-      myGames: variant?.myGames?.(myGames) ?? myGames,
+      myGames: withFollowLimits(variant?.myGames?.(actors.myGames) ?? actors.myGames, setup.limits),
       pinToggle: variant?.pinToggle?.(actors.pinToggle) ?? actors.pinToggle,
     },
   });
