@@ -2,7 +2,17 @@
 // narrowed to the feeds the world renders. Null for names the world does not serve.
 import { type FeedName, parseFeedName } from '../../src/protocol/feed-names';
 
-export type DetailTab = 'core' | 'hashes' | 'summary' | 'stats' | 'lineups' | 'headToHead' | 'odds' | 'empty';
+export type DetailTab =
+  | 'core'
+  | 'hashes'
+  | 'summary'
+  | 'stats'
+  | 'lineups'
+  | 'headToHead'
+  | 'odds'
+  | 'oldOdds'
+  | 'currentGame'
+  | 'empty';
 
 export type ProviderRequest =
   | {
@@ -41,6 +51,7 @@ const DETAIL_TABS: Readonly<Record<string, DetailTab>> = {
   df_li: 'lineups',
   df_lu: 'lineups',
   df_hh: 'headToHead',
+  df_mhs: 'currentGame',
 };
 
 export function providerRequestOf(name: FeedName): ProviderRequest | null {
@@ -97,6 +108,8 @@ export function providerRequestOf(name: FeedName): ProviderRequest | null {
         betType: null,
         language: name.lang,
       };
+    case 'oldOdds':
+      return { kind: 'detail', tab: 'oldOdds', projectType: name.projectType, eventId: name.eventId, betType: null };
     case 'odds':
       return {
         kind: 'detail',

@@ -6,10 +6,12 @@ import { sportById } from '../../src/domain/sports';
 import type { FeedResponse } from '../../src/protocol/feed-source';
 import type { MatchState, WorldState } from '../../sim/world/state';
 import { renderCore } from '../provider/detail/core';
+import { renderCurrentGame } from '../provider/detail/current-game';
 import { detailContent, renderHashes, signDetail } from '../provider/detail/hashes';
 import { renderHeadToHead } from '../provider/detail/head-to-head';
 import { renderLineups } from '../provider/detail/lineups';
 import { renderOddsComparison } from '../provider/detail/odds-comparison';
+import { renderOldOdds } from '../provider/detail/old-odds';
 import { renderStats } from '../provider/detail/stats';
 import { renderSummary } from '../provider/detail/summary';
 import type { DetailTab, ProviderRequest } from '../provider/feed-request';
@@ -48,6 +50,10 @@ function renderTab(world: WorldState, match: MatchState, tab: Exclude<DetailTab,
       return renderHeadToHead(world, match);
     case 'odds':
       return renderOddsComparison(match, betType);
+    case 'oldOdds':
+      return renderOldOdds(match);
+    case 'currentGame':
+      return renderCurrentGame(match);
     case 'empty':
       return 'A1÷¬~';
   }

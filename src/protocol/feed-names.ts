@@ -176,6 +176,8 @@ export type FeedName =
       readonly betType?: number;
       readonly scope?: number;
     }
+  /** protocol.md §2, §4.6: the older odds feed `df_dos_{pt}_{eventId}_` (the trailing `_` is part of the name) */
+  | { readonly kind: 'oldOdds'; readonly projectType: number; readonly eventId: string }
   /** protocol.md §2: `ran_{rankingId}_{page}` */
   | { readonly kind: 'ranking'; readonly rankingId: string; readonly page: number }
   /** S7-15 `<prefix>_{pt}_{id}` */
@@ -233,6 +235,8 @@ interface Shape {
   readonly fixed?: Readonly<Record<string, string>>;
   /** Accepted parameter lists, longest last; optional parameters appear only in the longer ones. */
   readonly variants: readonly (readonly Param[])[];
+  /** Text that closes the name after its parameters (`df_dos_1_<id>_`). */
+  readonly suffix?: string;
 }
 
 const sport: Param = ['sport', 'sport'];
@@ -310,6 +314,7 @@ const SHAPES: readonly Shape[] = [
       [pt, ['eventId', 'id'], ['betType', 'uint'], ['scope', 'uint']],
     ],
   },
+  { prefix: 'df_dos', kind: 'oldOdds', suffix: '_', variants: [[pt, ['eventId', 'id']]] },
   ...DETAIL_PREFIXES.map(
     (prefix): Shape => ({ prefix, kind: 'detail', fixed: { prefix }, variants: [[pt, ['eventId', 'id']]] }),
   ),
@@ -347,7 +352,7 @@ export function buildFeedName(name: FeedName): string {
   for (const variant of shape.variants) {
     if (variant.every(([param]) => values[param] !== undefined)) chosen = variant;
   }
-  return [shape.prefix, ...chosen.map(([param]) => String(values[param]))].join('_');
+  return [shape.prefix, ...chosen.map(([param]) => String(values[param]))].join('_') + (shape.suffix ?? '');
 }
 
 /** The typed value of a feed name, or null for an unknown or malformed name. Never throws. */
@@ -355,7 +360,9 @@ export function parseFeedName(text: string): FeedName | null {
   if (typeof text !== 'string' || text.length > 256) return null;
   for (const shape of BY_PREFIX_LENGTH) {
     if (!text.startsWith(`${shape.prefix}_`)) continue;
-    const segments = text.slice(shape.prefix.length + 1).split('_');
+    const suffix = shape.suffix ?? '';
+    if (!text.endsWith(suffix) || text.length <= shape.prefix.length + 1 + suffix.length) continue;
+    const segments = text.slice(shape.prefix.length + 1, text.length - suffix.length).split('_');
     const variant = shape.variants.find((v) => v.length === segments.length);
     if (variant === undefined) continue;
     const parsed: Record<string, string | number> = { kind: shape.kind, ...shape.fixed };

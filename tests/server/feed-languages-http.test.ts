@@ -89,7 +89,10 @@ describe('feed languages (S7-2, S7-15)', () => {
     const en = (prefix: string) => feed(`/2/x/feed/${prefix}_1_LiveKz01`);
     const stats = (await en('df_st')).body;
     expect(values(stats, 'SE')).toEqual(['Match', '1st Half']);
-    expect(values(stats, 'SG')).toEqual(['Ball possession', 'Shots on target', 'Ball possession']);
+    const labels = values(stats, 'SG');
+    expect(labels.slice(0, 3)).toEqual(['Ball possession', 'Expected goals (xG)', 'Total shots']);
+    expect(labels).toContain('Shots on target');
+    expect(labels.filter((label) => /[\u0400-\u04FF]/.test(label))).toEqual([]);
     const summary = (await en('df_su')).body;
     expect(values(summary, 'AC')).toEqual(['1st Half', '2nd Half']);
     expect(values(summary, 'IK')).toEqual(['Goal', 'Yellow Card']);

@@ -1,6 +1,7 @@
 // Summary df_su_<sport>_<id> (protocol.md §4.3): one row per period (`AC÷<label>¬IG¬IH`, the
 // points each side scored in it) followed by that period's incident rows. Retracted incidents
-// are left out. Period names are Kazakh.
+// are left out. Period names are Kazakh. ICT carries a line of commentary on each incident, made of the
+// catalogue's words and the players' names so that it reads in every feed language.
 import type { FeedPair, FeedRow } from '../../../src/protocol/codec';
 import { serializeRows } from '../../../src/protocol/codec';
 import type { EventFieldName } from '../../../src/protocol/keys';
@@ -18,6 +19,12 @@ function stoppage(minute: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
+/** ICT: `Гол: Құрманов М. (1:0)`, the incident type, the player and, for a goal, the score after it. */
+function commentary(type: number, player: string, incident: Incident): string {
+  const scored = incident.homeScore !== undefined && incident.awayScore !== undefined && type === incident.type;
+  return `${incidentLabel(type)}: ${player}${scored ? ` (${incident.homeScore}:${incident.awayScore})` : ''}`;
+}
+
 function incidentRow(incident: Incident): FeedRow {
   const row: FeedPair[] = [
     ['III', incident.id],
@@ -30,10 +37,19 @@ function incidentRow(incident: Incident): FeedRow {
   if (incident.homeScore !== undefined && incident.awayScore !== undefined) {
     row.push(['INX', String(incident.homeScore)], ['IOX', String(incident.awayScore)]);
   }
-  row.push(['IF', incident.player], ['ICT', ''], ['IK', incidentLabel(incident.type)]);
+  row.push(
+    ['IF', incident.player],
+    ['ICT', commentary(incident.type, incident.player, incident)],
+    ['IK', incidentLabel(incident.type)],
+  );
   const second = secondIncidentType(incident.type);
   if (incident.secondPlayer && second !== null) {
-    row.push(['IE', String(second)], ['IF', incident.secondPlayer], ['ICT', ''], ['IK', incidentLabel(second)]);
+    row.push(
+      ['IE', String(second)],
+      ['IF', incident.secondPlayer],
+      ['ICT', commentary(second, incident.secondPlayer, incident)],
+      ['IK', incidentLabel(second)],
+    );
   }
   return row;
 }

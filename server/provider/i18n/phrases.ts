@@ -82,6 +82,7 @@ const MATCH_WORDS: Readonly<Record<string, Forms>> = {
   'Қосалқы ойыншылар': ['Substitutes', 'Запасные'],
   'Толық уақыт': ['Full Time', 'Основное время'],
   'Үй/Қонақ': ['Home/Away', 'Хозяева/Гости'],
+  'Ағымдағы гейм': ['Current game', 'Текущий гейм'],
 };
 
 /** Competition names, stages, tournament words and the world's other text. */
