@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // The account suite's server tests run a second time on a PostgreSQL server (scripts/ensure-postgres.sh); they fail,
 // never skip, when it cannot start. erasure.test.ts stays SQLite-only: it reads the SQLite file's bytes.
@@ -8,7 +8,6 @@ const ACCOUNT_SERVER_TESTS = [
   'data-cap',
   'limits',
   'outbox',
-  'postgres-shared',
   'security',
   'server-api',
   'server-extra',
@@ -18,6 +17,7 @@ const ACCOUNT_SERVER_TESTS = [
   'spec-remaining',
   'takeover',
 ].map((name) => `tests/account/${name}.test.ts`);
+const ACCOUNT_SHARED_TEST = 'tests/account/postgres-shared.test.ts';
 
 // Settings of both projects (a project that extends the root would add to its include list, not replace it).
 const shared = {
@@ -37,12 +37,13 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'main' } },
+      // Two servers on one database need PostgreSQL: that file runs in the second project only.
+      { extends: true, test: { name: 'main', exclude: [...configDefaults.exclude, ACCOUNT_SHARED_TEST] } },
       {
         test: {
           ...shared,
           name: 'account-postgres',
-          include: ACCOUNT_SERVER_TESTS,
+          include: [...ACCOUNT_SERVER_TESTS, ACCOUNT_SHARED_TEST],
           env: { ...shared.env, ACCOUNT_DB: 'postgres' },
         },
       },

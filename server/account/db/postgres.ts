@@ -19,7 +19,17 @@ const types = {
   },
 };
 
-export function openPostgresAccountDb(url: string, poolSize = 10): Kysely<AccountDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types });
+export interface PostgresPoolOptions {
+  poolSize?: number;
+  /**
+   * An idle pooled connection broke (the server restarted, or dropped it): the pool replaces it on next use. pg
+   * throws such errors at the process when nobody listens, which would take the whole server down.
+   */
+  onIdleError?: (error: Error) => void;
+}
+
+export function openPostgresAccountDb(url: string, options: PostgresPoolOptions = {}): Kysely<AccountDatabase> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types });
+  pool.on('error', options.onIdleError ?? ((error) => console.warn(`account database: ${error.message}`)));
   return new Kysely<AccountDatabase>({ dialect: new PostgresDialect({ pool }) });
 }
