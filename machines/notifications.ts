@@ -123,6 +123,8 @@ export type NotificationsEvent =
 interface Incoming {
   readonly notification: GameNotification;
   readonly leagueId: string | null;
+  /** Seen now on an open list, so newer than any subscription or follow; a push body carries the server's time. */
+  readonly live?: boolean;
 }
 
 const boxId = (box: NotificationBox) => box.notification.id;
@@ -161,7 +163,8 @@ export function refusal(
   const since = followedSince(context.followed, incoming);
   if (since === null) return 'not followed';
   const { timestamp, id } = incoming.notification;
-  if (timestamp < context.subscribedAt || timestamp < since) return 'old';
+  // A list's change is seen as it happens: its time is now, whatever the page's server-time estimate says.
+  if (!incoming.live && (timestamp < context.subscribedAt || timestamp < since)) return 'old';
   if (context.seen.includes(id)) return 'seen';
   return null;
 }
@@ -196,7 +199,7 @@ function incomingOf(context: NotificationsContext, event: NotificationsEvent): I
   if (event.type === 'feed.changes') {
     const now = context.now();
     return event.changes.flatMap((change) =>
-      notificationsOf(change, now).map((notification) => ({ notification, leagueId: change.leagueId })),
+      notificationsOf(change, now).map((notification) => ({ notification, leagueId: change.leagueId, live: true })),
     );
   }
   if (event.type === 'push.body') {
