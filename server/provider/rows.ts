@@ -1,8 +1,9 @@
 // Rows of list feeds built from world state with the key tables of src/protocol/keys.ts, so the
 // server and the client cannot disagree on which key carries which field.
 import { type FeedPair, type FeedRow, serializeRows } from '../../src/protocol/codec';
-import { EVENT_FIELDS, type EventFieldName, LEAGUE_FIELDS } from '../../src/protocol/keys';
+import { type EventFieldName, LEAGUE_FIELDS } from '../../src/protocol/keys';
 import type { LeagueState, MatchState } from '../../sim/world/state';
+import { EVENT_FIELDS_IN_ORDER } from './event-key-order';
 
 export function formatValue(value: string | number | undefined): string {
   if (value === undefined) return '';
@@ -20,11 +21,11 @@ export function leagueRow(league: LeagueState): FeedRow {
   return row;
 }
 
-/** `AA` row with every present field of the match. */
+/** `AA` row with every present field of the match, in the provider's order (./event-key-order.ts). */
 export function fullEventRow(match: MatchState): FeedRow {
   const row: FeedPair[] = [['AA', match.id]];
   const fields = match.fields;
-  for (const [field, key] of EVENT_FIELDS) {
+  for (const [field, key] of EVENT_FIELDS_IN_ORDER) {
     const value = fields[field];
     if (value !== undefined) row.push([key, formatValue(value)]);
   }
@@ -34,7 +35,7 @@ export function fullEventRow(match: MatchState): FeedRow {
 /** `AA` row with the present fields among `only`; null when the match has none of them. */
 export function selectedEventRow(match: MatchState, only: ReadonlySet<EventFieldName>): FeedRow | null {
   const row: FeedPair[] = [['AA', match.id]];
-  for (const [field, key] of EVENT_FIELDS) {
+  for (const [field, key] of EVENT_FIELDS_IN_ORDER) {
     const value = match.fields[field];
     if (value !== undefined && only.has(field)) row.push([key, formatValue(value)]);
   }
@@ -54,7 +55,7 @@ export function changedEventRow(
   if (match.version <= sinceVersion) return null;
   const row: FeedPair[] = [['AA', match.id]];
   const versions = match.fieldVersions;
-  for (const [field, key] of EVENT_FIELDS) {
+  for (const [field, key] of EVENT_FIELDS_IN_ORDER) {
     if (only && !only.has(field)) continue;
     const version = versions[field];
     if (version !== undefined && version > sinceVersion) row.push([key, formatValue(match.fields[field])]);
