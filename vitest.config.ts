@@ -17,7 +17,8 @@ const ACCOUNT_SERVER_TESTS = [
   'spec-remaining',
   'takeover',
 ].map((name) => `tests/account/${name}.test.ts`);
-const ACCOUNT_SHARED_TEST = 'tests/account/postgres-shared.test.ts';
+// Two servers on one database, and `scores serve --db postgres://`: PostgreSQL only.
+const ACCOUNT_POSTGRES_ONLY = ['tests/account/postgres-shared.test.ts', 'tests/account/postgres-serve.test.ts'];
 
 // Settings of both projects (a project that extends the root would add to its include list, not replace it).
 const shared = {
@@ -37,13 +38,12 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     projects: [
-      // Two servers on one database need PostgreSQL: that file runs in the second project only.
-      { extends: true, test: { name: 'main', exclude: [...configDefaults.exclude, ACCOUNT_SHARED_TEST] } },
+      { extends: true, test: { name: 'main', exclude: [...configDefaults.exclude, ...ACCOUNT_POSTGRES_ONLY] } },
       {
         test: {
           ...shared,
           name: 'account-postgres',
-          include: [...ACCOUNT_SERVER_TESTS, ACCOUNT_SHARED_TEST],
+          include: [...ACCOUNT_SERVER_TESTS, ...ACCOUNT_POSTGRES_ONLY],
           env: { ...shared.env, ACCOUNT_DB: 'postgres' },
         },
       },
