@@ -10,7 +10,7 @@ import { createWorldFeedSource } from '../../../server/world-feed-source';
 import { encodeCaptchaSolution, solveCaptcha } from '../../../src/account/captcha-solver';
 import { EDITION } from '../../../src/domain/edition';
 import { removeDir } from './site';
-import { createTestWorld } from './test-world';
+import { createTestWorld, type TestWorld } from './test-world';
 
 export interface OutboxMail {
   to: string;
@@ -23,6 +23,8 @@ export interface AccountSite {
   readonly url: string;
   readonly server: FastifyInstance;
   readonly handle: AccountServiceHandle;
+  /** The world the feeds come from: tests append facts to it. */
+  readonly world: TestWorld;
   /** The newest message of a kind sent to an address, read from the dev outbox page (JSON), waiting for it. */
   mail(to: string, kind: string): Promise<OutboxMail>;
   /** Publishes a new version of both documents, so every user must consent again (A4-1). */
@@ -69,6 +71,7 @@ export async function startAccountSite(staticDir: string, options: AccountSiteOp
     url,
     server,
     handle: ready,
+    world,
     async mail(to, kind) {
       for (let attempt = 0; attempt < 100; attempt++) {
         await ready.idle();
