@@ -9,7 +9,8 @@ port=${SCORES_PG_PORT:-55432}
 url="postgres://postgres@127.0.0.1:${port}/postgres"
 say() { echo "ensure-postgres: $*" >&2; }
 
-bindir() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
+# The newest installed server (a client-only install has bin/ without pg_ctl).
+bindir() { ls /usr/lib/postgresql/*/bin/pg_ctl 2>/dev/null | sort -V | tail -n 1 | xargs -r dirname; }
 if [ -z "$(bindir)" ]; then
   if [ "$(id -u)" != 0 ]; then say "PostgreSQL missing and not root: install the postgresql package"; exit 1; fi
   say "installing postgresql (apt-get)"
