@@ -110,7 +110,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
 
   const broker = options.broker ?? createInProcessBroker();
-  const stopPush = source.onPush((message) => broker.publish(message.subject, message.body));
+  // games_ hashes in a language other than the edition's are rendered only while someone is subscribed.
+  const editionGames = `games_${EDITION.language}_`;
+  const stopPush = source.onPush((message) => broker.publish(message.subject, message.body), {
+    wants: (subject) =>
+      !subject.startsWith('games_') || subject.startsWith(editionGames) || broker.subscriberCount(subject) > 0,
+  });
   const pushPath = (options.push ? options.push.path : undefined) ?? PUSH_PATH;
   const gateway = options.push === false ? null : createPushGateway({ ...options.push, path: pushPath, broker });
   // Only a WebSocket upgrade on the push path reaches the gateway; other upgrade offers are plain HTTP/1.1.

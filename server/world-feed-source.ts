@@ -25,7 +25,6 @@ export interface WorldFeedSourceOptions {
   /** Server (virtual) time, epoch ms. Defaults to the time of the world's last fact. */
   readonly now?: () => number;
   readonly projectType?: number;
-  readonly language?: string;
   /** Salt of update signatures; signatures made under another epoch are unknown. */
   readonly epoch?: string;
   /** How far back a client without a signature (or with md5("")) gets changes, in ms. */
@@ -57,7 +56,6 @@ export function createWorldFeedSource(
   const pushes = new FactPush({
     now,
     projectType,
-    language: options.language ?? EDITION.language,
     versions,
     listeners,
     unsignedWindowMs,

@@ -3,7 +3,7 @@
 // per interval of virtual time.
 import { gamesSubject, sysSubject, updateSubject } from '../../src/protocol/push-subjects';
 import type { MatchState, WorldState } from '../../sim/world/state';
-import { feedLanguage } from '../provider/i18n/language';
+import type { FeedLanguage } from '../provider/i18n/language';
 import { renderSys } from '../provider/sys-feed';
 import { renderUpdateOf } from '../provider/sport-lists';
 import { renderDetail } from './detail-feeds';
@@ -12,10 +12,12 @@ import type { FeedVersions } from './feed-versions';
 import type { PushListeners } from './push-listeners';
 import { listSports, listsOf } from './sport-groups';
 
+/** The languages of the games_ subjects pushed (the catalogue's). */
+const GAMES_LANGUAGES: readonly FeedLanguage[] = ['kk', 'en', 'ru'];
+
 export interface FactPushContext {
   readonly now: () => number;
   readonly projectType: number;
-  readonly language: string;
   readonly versions: FeedVersions;
   readonly listeners: PushListeners;
   /** A subject's first push brings the changes of this window, in ms. */
@@ -26,7 +28,7 @@ export interface FactPushContext {
 export class FactPush {
   /** Per sport: the version its last update push brought listeners to. */
   private readonly pushedVersion = new Map<number, number>();
-  /** Per match: the g_ body pushed last and the match object it came from. */
+  /** Per games_ subject: the g_ body pushed last and the match object it came from. */
   private readonly pushedHashes = new Map<string, string>();
   private readonly pushedHashesOf = new Map<string, MatchState>();
   private lastSysPush: number;
@@ -38,8 +40,10 @@ export class FactPush {
   /** Matches that left the world are pushed no more. */
   forget(matchIds: readonly string[]): void {
     for (const id of matchIds) {
-      this.pushedHashes.delete(id);
-      this.pushedHashesOf.delete(id);
+      for (const language of GAMES_LANGUAGES) {
+        this.pushedHashes.delete(gamesSubject(language, id));
+        this.pushedHashesOf.delete(gamesSubject(language, id));
+      }
     }
   }
 
@@ -80,16 +84,20 @@ export class FactPush {
 
   private pushHashes(state: WorldState, id: string): void {
     const { listeners } = this.context;
-    // Detail hashes cost a render of every tab: only for matches somebody has open.
-    const subject = gamesSubject(this.context.language, id);
-    if (!listeners.wanted(subject)) return;
+    // Detail hashes cost a render of every tab: only for matches somebody has open, in the languages asked
+    // for (games_<lang>_<id>, S7-23), each with the hashes of that language's detail feeds.
     const match = state.matches.get(id);
-    // Match objects are never changed once folded: the same object has the same hashes.
-    if (!match || this.pushedHashesOf.get(id) === match) return;
-    this.pushedHashesOf.set(id, match);
-    const body = renderDetail(state, match, 'hashes', null, feedLanguage(this.context.language));
-    if (this.pushedHashes.get(id) === body) return;
-    this.pushedHashes.set(id, body);
-    listeners.emit({ subject, body }); // S7-23
+    if (!match) return;
+    for (const language of GAMES_LANGUAGES) {
+      const subject = gamesSubject(language, id);
+      if (!listeners.wanted(subject)) continue;
+      // Match objects are never changed once folded: the same object has the same hashes.
+      if (this.pushedHashesOf.get(subject) === match) continue;
+      this.pushedHashesOf.set(subject, match);
+      const body = renderDetail(state, match, 'hashes', null, language);
+      if (this.pushedHashes.get(subject) === body) continue;
+      this.pushedHashes.set(subject, body);
+      listeners.emit({ subject, body }); // S7-23
+    }
   }
 }

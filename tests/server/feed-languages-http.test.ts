@@ -11,7 +11,7 @@ import { parseListFeed } from '../../src/protocol/list-feed';
 import type { MatchState } from '../../sim/world/state';
 import { buildServer } from '../../server/app';
 import { createWorldFeedSource } from '../../server/world-feed-source';
-import { FakeSimulation, soccerWorld, T0, world } from './world-fixture';
+import { changeMatch, FakeSimulation, soccerWorld, T0, world } from './world-fixture';
 
 const FSIGN = { 'x-fsign': 'SW9D1eZo' };
 
@@ -44,9 +44,11 @@ function detailedWorld() {
 
 let app: FastifyInstance;
 let base: string;
+let sim: FakeSimulation;
 
 beforeAll(async () => {
-  const source = createWorldFeedSource(new FakeSimulation(detailedWorld()), { now: () => T0 });
+  sim = new FakeSimulation(detailedWorld());
+  const source = createWorldFeedSource(sim, { now: () => T0 });
   app = await buildServer({ feedSource: source, staticDir: null, push: { heartbeatMs: 0 } });
   base = await app.listen({ host: '127.0.0.1', port: 0 });
 });
@@ -163,5 +165,32 @@ describe('Upgrade offers (S7-23)', () => {
       socket.on('error', reject);
     });
     socket.close();
+  });
+});
+
+describe('push in every language (S7-23)', () => {
+  it('S7-23: games_en_<id> pushes the hashes of the English detail feeds, the very g_ body /2/ answers', async () => {
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/push`);
+    await new Promise<void>((resolve, reject) => {
+      socket.on('open', () => resolve());
+      socket.on('error', reject);
+    });
+    const received: { subject: string; body: string }[] = [];
+    socket.on('message', (data) => received.push(JSON.parse(String(data))));
+    socket.send(JSON.stringify({ subscribe: ['games_en_LiveKz01'] }));
+    const until = async (condition: () => boolean) => {
+      for (let i = 0; i < 400 && !condition(); i++) await new Promise((r) => setTimeout(r, 5));
+    };
+    await until(() => app.pushBroker.subscriberCount('games_en_LiveKz01') > 0);
+    const live = sim.state.matches.get('LiveKz01') as MatchState;
+    const next = changeMatch(live, { homeScore: 3 }, sim.state.version + 1);
+    sim.apply({ ...sim.state, version: next.version, matches: new Map(sim.state.matches).set(next.id, next) }, [
+      { seq: next.version, time: T0, type: 'ScoreChanged', matchId: next.id, score: { homeScore: 3 } },
+    ]);
+    await until(() => received.length > 0);
+    socket.close();
+    expect(received.map((m) => m.subject)).toEqual(['games_en_LiveKz01']);
+    expect(received[0]?.body).toBe((await feed('/2/x/feed/g_1_LiveKz01')).body);
+    expect(received[0]?.body).not.toBe((await feed('/47/x/feed/g_1_LiveKz01')).body);
   });
 });

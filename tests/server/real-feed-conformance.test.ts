@@ -86,7 +86,7 @@ function agreedOrder(rows: readonly FeedRow[]): Map<string, Set<string>> {
   return seen;
 }
 
-const LIST_KEYS = new Set([...EVENT_FIELDS, ...LEAGUE_FIELDS].map(([, key]) => key).concat(['AA', 'ZA']));
+const LIST_KEYS = new Set<string>(['AA', 'ZA', ...[...EVENT_FIELDS, ...LEAGUE_FIELDS].map(([, key]) => key)]);
 
 function keyTable(kind: FeedBodyKind): Set<string> {
   const list = kind === 'list' || kind === 'update' || kind === 'repair' || kind.startsWith('odds-');

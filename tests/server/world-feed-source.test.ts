@@ -73,14 +73,16 @@ describe('world feed source', () => {
     other.close();
   });
 
-  it('S7-23 pushes u_<sport>_<pt> with the update body and games_kk_<id> with the hashes when facts change a match', () => {
+  it('S7-23 pushes u_<sport>_<pt> with the update body and games_<lang>_<id> with the hashes when facts change a match', () => {
     const sim = new FakeSimulation(soccerWorld());
     const source = createWorldFeedSource(sim, { now: () => T0 });
     const messages: PushMessage[] = [];
     const stop = source.onPush((m) => messages.push(m));
     sim.apply(goalWorld(sim.state, 10, 3), [scoreFact(10, 3)]);
     const subjects = messages.map((m) => m.subject);
-    expect(subjects).toEqual(['u_1_1', 'games_kk_LiveKz01']);
+    // A listener without an interest gets every language's hashes, each of its own detail feeds.
+    expect(subjects).toEqual(['u_1_1', 'games_kk_LiveKz01', 'games_en_LiveKz01', 'games_ru_LiveKz01']);
+    expect(messages[2]?.body).not.toBe(messages[1]?.body);
     expect(parseListFeed(messages[0]?.body ?? '').events).toEqual([
       { id: 'LiveKz01', sportId: 1, leagueId: null, homeScore: 3 },
     ]);
