@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { parseRows } from '../../src/protocol/codec';
+import { inspectFeed } from '../../src/protocol/feed-inspect';
 import { parseListFeed } from '../../src/protocol/list-feed';
 import type { MatchState } from '../../sim/world/state';
 import { buildServer } from '../../server/app';
@@ -104,6 +105,23 @@ describe('feed languages (S7-2, S7-15)', () => {
     // Older names carry their language.
     expect(values((await feed('/47/x/feed/d_su_LiveKz01_ru_1')).body, 'IK')).toEqual(['Гол', 'Жёлтая карточка']);
     expect(values((await feed('/47/x/feed/d_su_LiveKz01_ru_1')).body, 'AC')).toEqual(['1-й тайм', '2-й тайм']);
+  });
+});
+
+describe('parsers in every language', () => {
+  it('S7-2: the site’s list parser and `scores feed parse` read the kk, en and ru day lists alike', async () => {
+    const read = async (language: string) => {
+      const body = (await feed(`/47/x/feed/f_1_0_5_${language}_1`)).body;
+      const inspected = inspectFeed(new TextEncoder().encode(body));
+      expect(inspected.kind, language).toBe('list');
+      expect(inspected.warnings, language).toEqual([]);
+      const list = parseListFeed(body);
+      expect(inspected.leagues.map((l) => l.name)).toEqual(list.leagues.map((l) => l.name));
+      return list.events.map((e) => [e.id, e.stageType, e.homeScore, e.awayScore, e.startTime]);
+    };
+    const kk = await read('kk');
+    expect(await read('en')).toEqual(kk);
+    expect(await read('ru')).toEqual(kk);
   });
 });
 
