@@ -36,8 +36,8 @@ async function edge(): Promise<TestServer> {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  east = await edge();
-  west = await edge();
+  // Started together on an empty database, as a deployment's edges would be: both migrate at once.
+  [east, west] = await Promise.all([edge(), edge()]);
 });
 afterAll(async () => {
   await east?.close();
