@@ -4,7 +4,8 @@
 // subscriber. A subscriber whose send buffer grows past a bound is dropped, never buffered without bound.
 // Personal subjects (lsid_<profile>_<namespace>) need proof: the client sends its account's id and hash
 // (`"auth"` beside `"subscribe"`), the personal-subject handler checks them, and a subject that is not
-// theirs (or any, with no handler or no proof) is refused with `{"refused": <subject>}`.
+// theirs (or any, with no handler or no proof) is refused with `{"refused": <subject>}`. Held personal subjects
+// are checked again every minute: one whose session ended is refused then and dropped.
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -28,6 +29,8 @@ export interface PushGatewayOptions {
   readonly log?: (message: string) => void;
   /** Who may have a personal subject, and what is published on it; without it they are all refused. */
   readonly personal?: PersonalSubjects;
+  /** How often a held personal subject's proof is checked again (a logout ends it); 0 never. */
+  readonly personalRecheckMs?: number;
 }
 
 /** Personal subjects (S7-23 lsid_): their proof and their publisher. */
@@ -60,6 +63,7 @@ const DEFAULT_MAX_BUFFERED = 4 * 1024 * 1024;
 const DEFAULT_MAX_SUBJECTS = 256;
 const DEFAULT_MAX_CLIENT_MESSAGE = 16 * 1024;
 const DEFAULT_HEARTBEAT_MS = 30_000;
+const DEFAULT_PERSONAL_RECHECK_MS = 60_000; // ours: a session that ended stops its notifications within a minute
 
 export function createPushGateway(options: PushGatewayOptions): PushGateway {
   const path = options.path ?? DEFAULT_PATH;
@@ -214,6 +218,26 @@ export function createPushGateway(options: PushGatewayOptions): PushGateway {
       : null;
   heartbeat?.unref();
 
+  /** A held personal subject whose proof no longer holds (the session ended) is refused and dropped. */
+  function recheckPersonal(): void {
+    for (const socket of wss.clients) {
+      const proof = credentialsOf.get(socket);
+      const held = [...(subjectsOf.get(socket) ?? [])].filter(isPersonalSubject);
+      for (const subject of held) {
+        const drop = () => {
+          if (!subjectsOf.get(socket)?.has(subject)) return;
+          unsubscribe(socket, subject);
+          refuse(socket, subject);
+        };
+        if (!personal || !proof) drop();
+        else personal.authorize(subject, proof).then((ok) => ok || drop(), drop);
+      }
+    }
+  }
+  const recheckMs = options.personalRecheckMs ?? DEFAULT_PERSONAL_RECHECK_MS;
+  const recheck = recheckMs > 0 ? setInterval(recheckPersonal, recheckMs) : null;
+  recheck?.unref();
+
   function onUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', () => socket.destroy());
     const url = request.url ?? '';
@@ -239,6 +263,7 @@ export function createPushGateway(options: PushGatewayOptions): PushGateway {
     droppedSlowCount: () => droppedSlow,
     close() {
       if (heartbeat) clearInterval(heartbeat);
+      if (recheck) clearInterval(recheck);
       for (const server of servers) server.off('upgrade', onUpgrade);
       servers.clear();
       for (const socket of wss.clients) drop(socket);

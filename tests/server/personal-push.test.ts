@@ -37,7 +37,7 @@ interface Account {
   readonly subject: string;
 }
 
-async function start() {
+async function start(personalRecheckMs?: number) {
   dir = mkdtempSync(join(tmpdir(), 'personal-push-'));
   const sim = new FakeSimulation(soccerWorld());
   const source = createWorldFeedSource(sim, { now: () => T0 });
@@ -45,7 +45,7 @@ async function start() {
   app = await buildServer({
     feedSource: source,
     staticDir: null,
-    push: { heartbeatMs: 0 },
+    push: { heartbeatMs: 0, personalRecheckMs },
     extraPlugins: [
       accountExtraPlugin({
         dbFile: join(dir, 'accounts.sqlite'),
@@ -204,6 +204,23 @@ describe('personal push (S7-23 lsid_)', () => {
     await until(() => frames.length === 1, 'the refusal');
     expect(frames).toEqual([{ refused: ada.subject }]);
     expect(server.pushBroker.subscriberCount(ada.subject)).toBe(0);
+    ws.close();
+  });
+
+  it('A6-1: a held subject whose session ends (a logout) is refused at the next check and gets nothing more', async () => {
+    const { sim, wsUrl, server, account, db } = await start(50);
+    const ada = await account('ada0001', ['g_1_LiveKz01']);
+    const { ws, frames } = await open(wsUrl);
+    ws.send(JSON.stringify({ auth: { id: ada.id, hash: ada.hash }, subscribe: [ada.subject] }));
+    await until(() => server.pushBroker.subscriberCount(ada.subject) === 1, 'personal subscription');
+    await new Promise((r) => setTimeout(r, 120)); // checked again while the session lives: kept
+    expect(server.pushBroker.subscriberCount(ada.subject)).toBe(1);
+    await db.deleteFrom('sessions').where('user_id', '=', ada.id).execute();
+    await until(() => frames.some((f) => (f as { refused?: string }).refused === ada.subject), 'the refusal');
+    expect(server.pushBroker.subscriberCount(ada.subject)).toBe(0);
+    sim.apply(...goal(sim.state, 10, 3));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(bodiesOn(frames, ada.subject)).toEqual([]);
     ws.close();
   });
 
