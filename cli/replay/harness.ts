@@ -34,6 +34,7 @@ import { ReplaySite } from './site';
 import type { SiteTraceEntry } from './site-trace';
 import type { PushDrop } from './push-drops';
 import type { TraceEntry } from './trace';
+import { FollowedRowsReporter } from './followed-rows';
 import { ReplayVisitor } from './visitor';
 import { visitorVariant } from './visitor-bugs';
 import { isVisitorOpName, type StarRow, type VisitorLimits, type VisitorOp } from './visitor-events';
@@ -113,6 +114,7 @@ export class Harness {
   readonly site: ReplaySite | null = null;
   /** The visitor and its tabs, when the input has visitor events. */
   readonly visitor: ReplayVisitor | null = null;
+  private readonly followedRows = new FollowedRowsReporter();
   private readonly checkEveryMs: number;
   private nextCheck: number;
   private readonly random: Random;
@@ -201,9 +203,11 @@ export class Harness {
         }
         return out;
       },
-      // The sport pages are the first tab's: their My Games tab loads every sport and day it needs (S4-9).
+      // The sport pages are the first tab's: a page's My Games tab loads its sport's part (S4-9), as the
+      // browser's sport page does.
       onSelection: ({ needs, ids }) => {
-        for (const client of this.clients) client.engine.send({ type: 'myGames.changed', needs, ids });
+        for (const client of this.clients)
+          client.engine.send({ type: 'myGames.changed', needs: needs.filter((n) => n.sport === client.sport), ids });
       },
       report: (violation) => this.report(violation),
     });
@@ -245,10 +249,8 @@ export class Harness {
     for (const client of this.clients) client.clock.set(time);
     await drain();
     await this.site?.advanceTo(time);
-    if (this.visitor) {
-      await this.visitor.advanceTo(time);
-      this.checkMyGamesTab();
-    }
+    await this.visitor?.advanceTo(time);
+    await this.afterVisitor();
     if (time >= this.nextCheck) {
       this.nextCheck = time + this.checkEveryMs;
       this.checkRunning();
@@ -288,7 +290,7 @@ export class Harness {
       this.ops.push(op);
       await this.visitor?.run(op as VisitorOp);
       await drain();
-      this.checkMyGamesTab();
+      await this.afterVisitor();
       return;
     }
     const client = 'sport' in op ? this.client(op.sport) : undefined;
@@ -384,33 +386,41 @@ export class Harness {
     }
   }
 
-  /** The games the first tab follows (the sport pages are that tab's): event ids by sport. */
-  private followedGames(): Map<number, string[]> | null {
+  /** Event ids of the sport's games the first tab follows (the sport pages are that tab's). */
+  private followedIds(sport: number): string[] | null {
     const tab = this.visitor?.tab(1);
     if (!tab) return null;
-    const bySport = new Map<number, string[]>();
+    const ids: string[] = [];
     for (const key of Object.keys(tab.myGames.getSnapshot().context.follow.games)) {
       const game = parseGameKey(key);
-      if (game) bySport.set(game.sportId, [...(bySport.get(game.sportId) ?? []), game.eventId]);
+      if (game?.sportId === sport) ids.push(game.eventId);
     }
-    return bySport;
+    return ids;
   }
 
   /**
-   * What a page on its My Games tab must show: the world's matches of the games followed, of every sport, on the
-   * days My Games covers (S4-9, S5-1, S9-2). Without a visitor, the ids a `myGames` op gave, of its sport, today.
+   * What a sport page on its My Games tab must show: the world's matches of the sport's followed games, on the
+   * days My Games covers (S4-9, S5-1, S9-2). Without a visitor, the ids a `myGames` op gave, today.
    */
   private myGamesTruth(client: ReplayClient): Map<string, EventFields> {
-    const followed = this.followedGames() ?? new Map([[client.sport, [...client.myGamesIds]]]);
-    const days = this.visitor ? MY_GAMES_WINDOW : [0];
+    const followed = this.followedIds(client.sport);
+    const ids = followed ?? client.myGamesIds;
+    const days = followed ? MY_GAMES_WINDOW : [0];
     const out = new Map<string, EventFields>();
-    for (const [sport, ids] of followed) {
-      for (const day of days) {
-        const truth = this.backend.truth({ sport, day, myGames: ids, loadedAt: client.lastFullAt });
-        for (const [id, fields] of truth) out.set(id, fields);
-      }
+    for (const day of days) {
+      const truth = this.backend.truth({ sport: client.sport, day, myGames: ids, loadedAt: client.lastFullAt });
+      for (const [id, fields] of truth) out.set(id, fields);
     }
     return out;
+  }
+
+  /** After every step: the pages' followed rows go to My Games, then a page on My Games is checked. */
+  private async afterVisitor(): Promise<void> {
+    const tab = this.visitor?.tab(1);
+    if (!this.visitor || !tab) return;
+    this.followedRows.report(this.clients, tab);
+    await this.visitor.advanceTo(this.time);
+    this.checkMyGamesTab();
   }
 
   /** `my-games-tab`: a page on My Games whose load finished shows exactly the followed games (S4-9). */

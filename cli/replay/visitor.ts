@@ -1,12 +1,11 @@
 // The replay's visitor: one browser with up to two tabs, each a site root (visitor-tab.ts) on one SimulatedClock,
 // over one Map local storage and one fake account server (fake-account.ts). Visitor events (visitor-events.ts)
 // act on a tab through its root and its 'myGames' and 'pinToggle' children; time moves timer by timer, so each
-// tab's 500 ms cross-tab check (S4-31) and each account answer happen at their own moment. A write to local
-// storage reaches the other tab as a storage event; local midnight sends `day.changed`. After every account
-// answer a data sync brings the server's copy to each logged-in tab (A4-7), besides the root's own periodic
-// sync. The first tab's My Games selection goes to the sport pages (the replay's clients) through
-// `onSelection`. Every op and every change the machines show goes into the trace; the checks after each step
-// are in visitor-checks.ts.
+// tab's 500 ms cross-tab check (S4-31), My Games' local midnight and each account answer happen at their own
+// moment. A write to local storage reaches the other tab as a storage event. After every account answer a data
+// sync brings the server's copy to each logged-in tab (A4-7), besides the root's own periodic sync. The first
+// tab's My Games selection goes to the sport pages (the replay's clients) through `onSelection`. Every op and
+// every change the machines show goes into the trace; the checks after each step are in visitor-checks.ts.
 import { SimulatedClock } from 'xstate';
 import { selectionOf } from '../../machines/my-games';
 import { isPinned } from '../../machines/pin-toggle';
@@ -29,7 +28,6 @@ import {
 import type { NotificationPermission, StarRow, VisitorLimits, VisitorOp } from './visitor-events';
 import { openVisitorTab, type TabVariant, type VisitorTab } from './visitor-tab';
 
-const DAY_MS = 86_400_000;
 /** Rounds of timers at one instant before the step gives up (a 0 ms delay loop). */
 const MAX_ROUNDS_AT_ONE_TIME = 100;
 
@@ -125,12 +123,10 @@ export class ReplayVisitor {
   private readonly clicks = new Map<string, PinClick>();
   private readonly seenFollow: (FollowSummary | null)[] = [null, null];
   private readonly seenPins: (PinSummary | null)[] = [null, null];
-  private localDay: number;
 
   constructor(private readonly options: ReplayVisitorOptions) {
     this.clock.set(options.start);
     this.timeZone = zoneOfHour(options.timezoneHour);
-    this.localDay = this.dayOf(options.start);
     // A pin's save is named while it still runs: once answered, the toggle machine forgets its child.
     this.account = new FakeAccount(this.clock, (answer) => {
       const tab = this.tabs.find((t) => t?.serial === answer.tab) ?? null;
@@ -166,15 +162,13 @@ export class ReplayVisitor {
     };
   }
 
-  /** Moves the clock to `time` timer by timer, with local midnights, answers and checks at each. */
+  /** Moves the clock to `time` timer by timer (My Games' own local midnight among them), with answers and checks at each. */
   async advanceTo(time: number): Promise<void> {
     let rounds = 0;
     let last = this.clock.now();
     for (;;) {
-      const due = earliestTimer(this.clock);
-      const midnight = (this.localDay + 1) * DAY_MS - this.options.timezoneHour * 3_600_000;
-      const next = Math.min(due ?? Number.POSITIVE_INFINITY, midnight);
-      if (next > time) break;
+      const next = earliestTimer(this.clock);
+      if (next === null || next > time) break;
       rounds = next === last ? rounds + 1 : 0;
       if (rounds > MAX_ROUNDS_AT_ONE_TIME) break;
       last = next;
@@ -193,14 +187,6 @@ export class ReplayVisitor {
     if (time > this.clock.now()) this.clock.set(time);
     await drain();
     await this.deliverStorageEvents();
-    const day = this.dayOf(this.clock.now());
-    if (day !== this.localDay) {
-      // S4-27, S4-28: a new local day recalculates m_day and drops what expired.
-      this.localDay = day;
-      this.record('visitor', 'local midnight', 'day.changed to every tab');
-      for (const tab of this.tabs) tab?.myGames.send({ type: 'day.changed' });
-      await drain();
-    }
     await this.takeAnswers();
     this.observe();
     for (const violation of visitorViolations(this.checks)) this.options.report(violation);
@@ -213,10 +199,6 @@ export class ReplayVisitor {
         for (const tab of this.tabs) if (tab && tab.serial !== serial) tab.site.send({ type: 'storage.changed', key });
       await drain();
     }
-  }
-
-  private dayOf(time: number): number {
-    return Math.floor((time + this.options.timezoneHour * 3_600_000) / DAY_MS);
   }
 
   private open(index: 1 | 2): void {
