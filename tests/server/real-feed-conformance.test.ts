@@ -37,11 +37,9 @@ const RECORDINGS: Readonly<Partial<Record<FeedBodyKind, readonly string[]>>> = {
   'current-game': ['tsenoner__TennisArc__df_mhs_between_games.txt'],
 };
 
-/** Row types ours adds to a kind, and why (docs/protocol-server.md). */
-const OUR_ROW_TYPES: Readonly<Partial<Record<FeedBodyKind, readonly string[]>>> = {
-  core: ['SA'], // the sport first, so a match page opened from a bare link knows it
-  list: ['QA', 'A2'], // moved events and the refresh time, which the recordings cut off
-};
+// Control records (SA, QA, ST, A2, A1) may appear in any kind: the recordings are slices that cut off moved
+// events and the refresh time, and ours puts the sport first in dc_ so a match page opened from a bare link knows it.
+const CONTROL_ROWS = new Set(CONTROL_KEYS);
 
 let simulation: Simulation;
 let app: FastifyInstance;
@@ -107,8 +105,7 @@ function conformance(kind: FeedBodyKind, body: string, files = RECORDINGS[kind] 
   const order = agreedOrder(real);
   for (const row of rows) {
     const type = row[0]?.[0] ?? '';
-    if (type === 'A1') continue;
-    if (!realTypes.has(type) && !(OUR_ROW_TYPES[kind] ?? []).includes(type)) problems.push(`row type ${type}`);
+    if (!realTypes.has(type) && !CONTROL_ROWS.has(type)) problems.push(`row type ${type}`);
     const pairs = order.get(type);
     const keys = keyOrder(row);
     for (let i = 0; i < keys.length; i++)
@@ -158,7 +155,18 @@ describe('conformance with the recorded feeds (fixtures/real-feeds/)', () => {
       expect(conformance('odds', await feed(`df_od_2_${m.id}`), [])).toEqual([]); // the recording is df_dos_'s
     }
     expect(conformance('sys', await feed('sys_2'))).toEqual([]);
-    expect(conformance('repair', await feed('r_1_2'))).toEqual([]);
-    expect(conformance('odds-list', await feed('fo_1_0_3_en_2_0'))).toEqual([]);
+  });
+
+  it('S7-3 S7-4 S7-11: updates, repair and odds lists write event rows in the recorded day lists’ order', async () => {
+    const lists = RECORDINGS.list ?? [];
+    expect(conformance('repair', await feed('r_1_2'), lists)).toEqual([]);
+    expect(conformance('odds-list', await feed('fo_1_0_3_en_2_0'), lists)).toEqual([]);
+    const signature = /A1÷([0-9a-f]+)¬~$/.exec(await feed('f_1_0_3_en_2'))?.[1] ?? '';
+    simulation.advanceTo(START + 5 * 60_000); // five virtual minutes of play
+    const update = await (
+      await fetch(`${base}/2/x/feed/u_1_2`, { headers: { ...FSIGN, 'x-signature': signature } })
+    ).text();
+    expect(parseRows(update).some((row) => row[0]?.[0] === 'AA')).toBe(true);
+    expect(conformance('update', update, lists)).toEqual([]);
   });
 });
