@@ -105,7 +105,10 @@ function russianLetters(text: string): string {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-const BY_LOWER = new Map<string, Forms>([...PHRASES].map(([kk, forms]) => [kk.toLocaleLowerCase('kk'), forms]));
+// Each phrase by its lower case, with whether the catalogue writes it in capitals (АҚШ, ЖЕКЕ).
+const BY_LOWER = new Map<string, { readonly forms: Forms; readonly capitals: boolean }>(
+  [...PHRASES].map(([kk, forms]) => [kk.toLocaleLowerCase('kk'), { forms, capitals: isUpperWord(kk) }]),
+);
 
 // Longest phrases first, so `Пенальтилер сериясы` wins over `Пенальти`; letters may not touch either end.
 const SEGMENTS = new RegExp(
@@ -136,9 +139,11 @@ export function translator(language: FeedLanguage): Translate {
               const make = NUMBERED[word.toLocaleLowerCase('kk')];
               return make ? make(Number(number))[form] : segment;
             }
-            const forms = PHRASES.get(phrase ?? '') ?? BY_LOWER.get((phrase ?? '').toLocaleLowerCase('kk'));
-            if (!forms) return segment;
-            return isUpperWord(segment) ? forms[form].toLocaleUpperCase(language) : forms[form];
+            const found = BY_LOWER.get((phrase ?? '').toLocaleLowerCase('kk'));
+            if (!found) return segment;
+            // A phrase written in capitals where the catalogue does not (`ҚАЗАҚСТАН: …`) stays in capitals.
+            const shouted = isUpperWord(segment) && !found.capitals;
+            return shouted ? found.forms[form].toLocaleUpperCase(language) : found.forms[form];
           }),
         );
     if (memo.size >= MEMO_LIMIT) memo.clear();
