@@ -10,6 +10,7 @@ export const INJECTABLE_BUGS = [
   'local-write-lost',
   'pin-never-confirms',
   'pin-no-revert',
+  'notify-unfollowed',
 ] as const;
 export type InjectableBug = (typeof INJECTABLE_BUGS)[number];
 

@@ -35,6 +35,7 @@ import type { SiteTraceEntry } from './site-trace';
 import type { PushDrop } from './push-drops';
 import type { TraceEntry } from './trace';
 import { FollowedRowsReporter } from './followed-rows';
+import { feedNotifications } from './notification-feed';
 import { ReplayVisitor } from './visitor';
 import { visitorVariant } from './visitor-bugs';
 import { isVisitorOpName, type StarRow, type VisitorLimits, type VisitorOp } from './visitor-events';
@@ -115,6 +116,7 @@ export class Harness {
   /** The visitor and its tabs, when the input has visitor events. */
   readonly visitor: ReplayVisitor | null = null;
   private readonly followedRows = new FollowedRowsReporter();
+  private stopNotifications: () => void = () => {};
   private readonly checkEveryMs: number;
   private nextCheck: number;
   private readonly random: Random;
@@ -220,7 +222,11 @@ export class Harness {
   async start(): Promise<void> {
     for (const client of this.clients) client.start();
     this.site?.start();
-    this.visitor?.start();
+    if (this.visitor) {
+      this.visitor.start();
+      // The sport pages' live changes reach the first tab's notifications (S2-45).
+      this.stopNotifications = feedNotifications(this.clients, () => this.visitor?.tab(1) ?? null);
+    }
     await drain();
   }
 
@@ -246,10 +252,11 @@ export class Harness {
     this.backend.advanceTo(time);
     const restartRate = this.faults.enabled ? (this.faults.rates.restart ?? 0) : 0;
     if (restartRate > 0 && this.random() < 1 - (1 - restartRate) ** (elapsed / 60_000)) this.restart(true);
+    // The visitor first: what the pages' answers set off in its tabs (a notification) happens at `time`.
+    await this.visitor?.advanceTo(time);
     for (const client of this.clients) client.clock.set(time);
     await drain();
     await this.site?.advanceTo(time);
-    await this.visitor?.advanceTo(time);
     await this.afterVisitor();
     if (time >= this.nextCheck) {
       this.nextCheck = time + this.checkEveryMs;
@@ -325,12 +332,14 @@ export class Harness {
         break;
       case 'visible':
         client?.setVisible(op.visible);
+        this.visitor?.setVisible(op.visible);
         this.ops.push(op);
         break;
     }
     await drain();
-    // What the operation set off at once in the site (a push of new facts) runs now.
+    // What the operation set off at once in the site and the visitor's tabs (a push of new facts) runs now.
     await this.site?.advanceTo(this.time);
+    await this.afterVisitor();
   }
 
   /** New facts happen now (their push goes out at once); returns them as logged. */
@@ -455,6 +464,7 @@ export class Harness {
       client.network.releaseHeld();
       if (!client.network.isOnline) client.setOnline(true);
       if (!client.isVisible) client.setVisible(true);
+      this.visitor?.setVisible(true);
       if (this.backend.reloadToSettle) client.engine.send({ type: 'reload' });
       if (dayStart !== undefined && client.tab !== 'myGames') {
         // Past midnight "today" is the next day: look back at the day the log covers.
@@ -513,6 +523,7 @@ export class Harness {
   stop(): void {
     for (const client of this.clients) client.stop();
     this.site?.stop();
+    this.stopNotifications();
     this.visitor?.stop();
     this.backend.close();
   }

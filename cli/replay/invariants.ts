@@ -15,6 +15,8 @@
 //   follow-copies-agree    after the sync, a tab equals local storage (S4-31) or the account's data (A3-11)
 //   pin-confirmed          a pin never stays unconfirmed after the server answered its save (S4-34)
 //   pin-reverted           a toggle the server refused is put back (S4-35)
+//   notification-followed  a notification shows only for a followed game, never older than the subscription
+//                          (S4-40, S5-6)
 import { clockTextForEvent } from '../../src/domain/clock';
 import type { EventFieldName, EventFields } from '../../src/protocol/keys';
 import type { ScoreboardEvent } from '../../src/scoreboard/types';
@@ -35,6 +37,7 @@ export const VISITOR_INVARIANTS = [
   'follow-copies-agree',
   'pin-confirmed',
   'pin-reverted',
+  'notification-followed',
 ] as const;
 export type InvariantName = (typeof INVARIANTS)[number] | (typeof VISITOR_INVARIANTS)[number];
 

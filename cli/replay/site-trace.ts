@@ -4,7 +4,7 @@
 
 export type SiteActorName = 'clock' | 'matchDetail' | 'push' | VisitorActorName;
 /** The replay's visitor (cli/replay/visitor.ts): its events, its tabs' machines, the fake account server. */
-export type VisitorActorName = 'visitor' | 'myGames' | 'pinToggle' | 'account';
+export type VisitorActorName = 'visitor' | 'myGames' | 'pinToggle' | 'notifications' | 'account';
 
 export interface SiteTraceEntry {
   /** Virtual time, epoch ms. */

@@ -6,9 +6,10 @@
 //   local-write-lost    My Games never writes local storage                 → follow-copies-agree
 //   pin-never-confirms  the pin toggle misses the server's yes              → pin-confirmed
 //   pin-no-revert       the pin toggle hears the server's no, keeps the pin → pin-reverted
+//   notify-unfollowed   notifications take every changed game as followed → notification-followed
 import type { AnyEventObject } from 'xstate';
 import type { InjectableBug } from './bugs';
-import type { MyGamesLogic, PinToggleLogic, TabVariant } from './visitor-tab';
+import type { MyGamesLogic, NotificationsLogic, PinToggleLogic, TabVariant } from './visitor-tab';
 
 /** Past any list a replay builds: a limit that never bites. */
 const NO_LIMIT = Number.MAX_SAFE_INTEGER;
@@ -53,6 +54,20 @@ function pinNoRevert(logic: PinToggleLogic): PinToggleLogic {
   });
 }
 
+/** A list's changes are heard as if every changed game were followed (since the epoch). */
+function notifyUnfollowed(logic: NotificationsLogic): NotificationsLogic {
+  const variant: NotificationsLogic = Object.create(logic);
+  variant.transition = (snapshot, event, scope) => {
+    if (event.type !== 'feed.changes') return logic.transition.call(variant, snapshot, event, scope);
+    const followed = { ...snapshot.context.followed };
+    for (const change of event.changes) followed[`g_${change.sportId}_${change.eventId}`] ??= 0;
+    const widened = { ...snapshot, context: { ...snapshot.context, followed } } as typeof snapshot;
+    const next = logic.transition.call(variant, widened, event, scope);
+    return { ...next, context: { ...next.context, followed: snapshot.context.followed } } as typeof next;
+  };
+  return variant;
+}
+
 /** The visitor's machines under a bug, or undefined when the bug is not one of theirs. */
 export function visitorVariant(bug: InjectableBug | null | undefined): TabVariant | undefined {
   switch (bug) {
@@ -64,6 +79,8 @@ export function visitorVariant(bug: InjectableBug | null | undefined): TabVarian
       return { pinToggle: pinNeverConfirms };
     case 'pin-no-revert':
       return { pinToggle: pinNoRevert };
+    case 'notify-unfollowed':
+      return { notifications: notifyUnfollowed };
     default:
       return undefined;
   }

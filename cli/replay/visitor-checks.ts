@@ -6,11 +6,14 @@
 //                        had its 500 ms check (S4-31), the account's data once its diffs are answered (A3-11)
 //   pin-confirmed        no pin waits for a save the server already answered (S4-34)
 //   pin-reverted         (checked as each refusal arrives, in visitor.ts) a refused toggle is put back (S4-35)
+//   notification-followed  (checked as each is shown, in visitor.ts) a notification is for a followed game and
+//                        not older than the subscription (S4-40, S5-6)
 import type { SnapshotFrom } from 'xstate';
 import type { myGamesMachine } from '../../machines/my-games';
+import type { GameNotification } from '../../machines/notifications';
 import { type PinToggleContext, pinnedLeagues } from '../../machines/pin-toggle';
 import { CROSS_TAB_SYNC_CHECK_MS } from '../../src/domain/limits';
-import { countTowardsLimit } from '../../src/domain/my-games-rules';
+import { countTowardsLimit, gameKey } from '../../src/domain/my-games-rules';
 import { followViolations } from '../../src/follow/invariants';
 import { type KeyValueStorage, readLocalRaw } from '../../src/follow/local-storage';
 import type { JsonObject } from '../../src/wire/account';
@@ -57,6 +60,17 @@ export function visitorViolations(checks: VisitorChecks): InvariantViolation[] {
     }
   }
   return out;
+}
+
+/** What is wrong with a notification a tab showed, or null (S4-40, S5-6). */
+export function notificationProblem(tab: VisitorTab, notification: GameNotification): string | null {
+  const { games } = tab.myGames.getSnapshot().context.follow;
+  if (!Object.hasOwn(games, gameKey(notification.sportId, notification.gameId)))
+    return 'is for a game the tab does not follow (S4-40)';
+  const { subscribedAt } = tab.notifications.getSnapshot().context;
+  if (notification.timestamp < subscribedAt)
+    return `is older than the subscription of ${new Date(subscribedAt).toISOString()} (S4-40, S5-6)`;
+  return null;
 }
 
 /** What a tab's My Games shows, for the trace. */

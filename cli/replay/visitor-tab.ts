@@ -1,10 +1,12 @@
 // One browser tab of a replay's visitor: a site root (machines/site.ts) on the visitor's SimulatedClock, given
 // the fakes it shares with the other tab through provideSite's effects: a Map local storage and the fake
-// account server. The tab acts and is read through the root's children 'myGames' and 'pinToggle'. The My
+// account server. The tab acts and is read through the root's children 'myGames', 'pinToggle' and
+// 'notifications'. The My
 // Games child runs with the replay's limits, and a planted bug swaps a child for a variant at this seam
 // (cli/replay/bugs.ts).
 import { type Actor, createActor, type SimulatedClock } from 'xstate';
 import type { myGamesMachine } from '../../machines/my-games';
+import type { BrowserPermission, GameNotification, notificationsMachine } from '../../machines/notifications';
 import type { pinToggleMachine } from '../../machines/pin-toggle';
 import { provideSite, type SiteChildren, type SiteInput, siteChild } from '../../machines/site';
 import type { KeyValueStorage } from '../../src/follow/local-storage';
@@ -13,11 +15,13 @@ import type { VisitorLimits } from './visitor-events';
 
 export type MyGamesLogic = typeof myGamesMachine;
 export type PinToggleLogic = typeof pinToggleMachine;
+export type NotificationsLogic = typeof notificationsMachine;
 
 /** Replaces a tab's children with variants (a planted bug); absent parts are the site's own. */
 export interface TabVariant {
   readonly myGames?: (logic: MyGamesLogic) => MyGamesLogic;
   readonly pinToggle?: (logic: PinToggleLogic) => PinToggleLogic;
+  readonly notifications?: (logic: NotificationsLogic) => NotificationsLogic;
 }
 
 export interface TabSetup {
@@ -37,6 +41,10 @@ export interface TabSetup {
   readonly account: SiteInput['account'];
   readonly limits: VisitorLimits;
   readonly variant?: TabVariant;
+  /** The browser's notification permission when the tab opens. */
+  readonly permission: BrowserPermission;
+  /** A browser notification the tab showed (its page hidden, permission granted). */
+  readonly onBrowserNotification: (notification: GameNotification) => void;
 }
 
 export type SiteTabActor = Actor<ReturnType<typeof provideSite>>;
@@ -47,6 +55,7 @@ export interface VisitorTab {
   readonly site: SiteTabActor;
   readonly myGames: SiteChildren['myGames'];
   readonly pinToggle: SiteChildren['pinToggle'];
+  readonly notifications: SiteChildren['notifications'];
   stop(): void;
 }
 
@@ -71,13 +80,19 @@ export function openVisitorTab(setup: TabSetup): VisitorTab {
     storage: setup.storage,
     storeAccountData: setup.store,
     syncAccountData: setup.sync,
+    notifications: { showBrowserNotification: setup.onBrowserNotification },
   });
   // The site's own children as provideSite wired them, a bug's variant of them, and the replay's limits.
-  const actors = provided.implementations.actors as unknown as { myGames: MyGamesLogic; pinToggle: PinToggleLogic };
+  const actors = provided.implementations.actors as unknown as {
+    myGames: MyGamesLogic;
+    pinToggle: PinToggleLogic;
+    notifications: NotificationsLogic;
+  };
   const logic = provided.provide({
     actors: {
       myGames: withFollowLimits(variant?.myGames?.(actors.myGames) ?? actors.myGames, setup.limits),
       pinToggle: variant?.pinToggle?.(actors.pinToggle) ?? actors.pinToggle,
+      notifications: variant?.notifications?.(actors.notifications) ?? actors.notifications,
     },
   });
   const site = createActor(logic, {
@@ -88,6 +103,7 @@ export function openVisitorTab(setup: TabSetup): VisitorTab {
       origin: { config: { local: [], global: [], default_url: 'http://replay.invalid' } },
       account: setup.account,
       follow: { timeZone: setup.timeZone, tabId: String(setup.serial) },
+      notifications: { permission: setup.permission },
     },
   });
   site.start();
@@ -97,6 +113,7 @@ export function openVisitorTab(setup: TabSetup): VisitorTab {
     site,
     myGames: siteChild(site, 'myGames'),
     pinToggle: siteChild(site, 'pinToggle'),
+    notifications: siteChild(site, 'notifications'),
     stop: () => site.stop(),
   };
 }

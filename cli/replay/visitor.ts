@@ -8,6 +8,7 @@
 // every change the machines show goes into the trace; the checks after each step are in visitor-checks.ts.
 import { SimulatedClock } from 'xstate';
 import { selectionOf } from '../../machines/my-games';
+import type { GameNotification } from '../../machines/notifications';
 import { isPinned } from '../../machines/pin-toggle';
 import { gameKey } from '../../src/domain/my-games-rules';
 import { type KeyValueStorage, memoryStorage } from '../../src/follow/local-storage';
@@ -20,6 +21,7 @@ import {
   type FollowSummary,
   followChange,
   followSummary,
+  notificationProblem,
   type PinSummary,
   pinSummary,
   type VisitorChecks,
@@ -123,6 +125,8 @@ export class ReplayVisitor {
   private readonly clicks = new Map<string, PinClick>();
   private readonly seenFollow: (FollowSummary | null)[] = [null, null];
   private readonly seenPins: (PinSummary | null)[] = [null, null];
+  /** Ids of the notification boxes each tab has shown. */
+  private readonly seenBoxes: Set<string>[] = [new Set(), new Set()];
 
   constructor(private readonly options: ReplayVisitorOptions) {
     this.clock.set(options.start);
@@ -218,8 +222,14 @@ export class ReplayVisitor {
       account: this.loggedIn ? { data: this.account.data } : null,
       limits: this.options.limits,
       variant: this.options.variant,
+      permission: this.permission,
+      onBrowserNotification: (notification) => {
+        const shown = this.tabs.find((t) => t?.serial === serial);
+        if (shown) this.notified(shown, notification, 'browser notification');
+      },
     });
     this.tabs[index - 1] = tab;
+    this.seenBoxes[index - 1] = new Set();
     this.seenFollow[index - 1] = null;
     this.seenPins[index - 1] = null;
     // The sports' default top leagues, as each sport's list feed names them (S3-61).
@@ -269,9 +279,10 @@ export class ReplayVisitor {
           this.record('visitor', `secondTab ${op.open ? 'open' : 'close'}`, `already ${op.open ? 'open' : 'closed'}`);
         return;
       case 'notificationPermission':
-        // Kept for the notifications child the site root does not have yet; nothing reads it.
+        // The browser's permission is the origin's: every tab's notifications child hears it.
         this.permission = op.permission;
         this.record('visitor', 'notification permission', op.permission);
+        for (const tab of this.tabs) tab?.notifications.send({ type: 'permission.changed', permission: op.permission });
         return;
       case 'account':
         this.account.fail = op.fail;
@@ -392,7 +403,32 @@ export class ReplayVisitor {
       const pins = pinSummary(tab.pinToggle.getSnapshot().context);
       if (this.seenPins[i]?.text !== pins.text) this.record('pinToggle', `tab ${tab.index}`, pins.text);
       this.seenPins[i] = pins;
+      for (const { notification } of tab.notifications.getSnapshot().context.boxes) {
+        if (this.seenBoxes[i]!.has(notification.id)) continue;
+        this.seenBoxes[i]!.add(notification.id);
+        this.notified(tab, notification, 'box');
+      }
     }
+  }
+
+  /** A notification a tab showed: traced, and held to the follows and the subscription (S4-40, S5-6). */
+  private notified(tab: VisitorTab, notification: GameNotification, how: string): void {
+    const { kind, gameId, sportId, score, timestamp } = notification;
+    this.record('notifications', `tab ${tab.index}`, `${how}: ${kind} ${gameId} ${score}`);
+    const problem = notificationProblem(tab, notification);
+    if (problem)
+      this.options.report({
+        check: 'notification-followed',
+        time: this.clock.now(),
+        sport: sportId,
+        eventId: gameId,
+        message: `tab ${tab.index}: a ${how} for ${kind} ${gameId} at ${new Date(timestamp).toISOString()} ${problem}`,
+      });
+  }
+
+  /** The first tab is the sport pages' page: it is hidden or shown with them. */
+  setVisible(visible: boolean): void {
+    this.tab(1)?.site.send({ type: 'page.visibility', visible });
   }
 
   private record(actor: SiteTraceEntry['actor'], transition: string, detail = ''): void {

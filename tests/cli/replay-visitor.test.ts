@@ -79,6 +79,40 @@ const EXPECTED_TRACE = `site (times UTC):
   10:00:06.200  account      refused pin save of tab 2  myLeagues.4
   10:00:06.200  pinToggle    tab 2  pinned 1_fzo1, 1_fzt1, 4_fzt4; technical error on 4_fzt4`;
 
+const kickOff = (matchId: string) =>
+  ({
+    op: 'facts',
+    facts: [
+      {
+        type: 'MatchStarted',
+        matchId,
+        stage: 12,
+        periodStartTime: FUZZ_START / 1000,
+        gameTime: -1,
+        score: { homeScore: 0, awayScore: 0 },
+        seq: 0,
+        time: 0,
+      },
+    ],
+  }) as ScenarioOp;
+const goal = (matchId: string, score: { homeScore?: number; awayScore?: number }) =>
+  ({ op: 'facts', facts: [{ type: 'ScoreChanged', matchId, score, seq: 0, time: 0 }] }) as ScenarioOp;
+
+/** Two games kick off, one followed; each scores; then the page is hidden with permission granted (S2-45). */
+const GOALS: readonly ScenarioOp[] = [
+  { op: 'star', tab: 1, sport: 1, eventId: 'Fz1m0001' },
+  kickOff('Fz1m0001'),
+  kickOff('Fz1m0002'),
+  { op: 'advance', ms: 20_000 },
+  goal('Fz1m0001', { homeScore: 1 }),
+  goal('Fz1m0002', { homeScore: 1 }),
+  { op: 'advance', ms: 20_000 },
+  { op: 'notificationPermission', permission: 'granted' },
+  { op: 'visible', sport: 1, visible: false },
+  goal('Fz1m0001', { awayScore: 1 }),
+  { op: 'advance', ms: 20_000 },
+];
+
 describe('scores replay with visitor events', () => {
   it('S4-31 S4-32 S4-33 S4-34 S4-35 A3-11 A4-8: two tabs star, log in and pin; the trace shows each machine step and every check holds', async () => {
     const first = await runReplay(scenario(VISIT));
@@ -136,6 +170,17 @@ describe('scores replay with visitor events', () => {
     expect(result.report.invariantViolations).toEqual([]);
   });
 
+  it('S2-45 S4-40 S5-6: a goal of a followed game shows a box, of another game none; hidden with permission, a browser notification', async () => {
+    const { siteTrace, report } = await runReplay(scenario(GOALS));
+    const notifications = siteTrace.filter((entry) => entry.actor === 'notifications' || entry.actor === 'visitor');
+    expect(formatSiteTrace(notifications).split('\n').slice(3)).toEqual([
+      '  10:00:20      notifications  tab 1  box: goal Fz1m0001 1-0',
+      '  10:00:40      visitor      notification permission  granted',
+      '  10:00:40      notifications  tab 1  browser notification: goal Fz1m0001 1-1',
+    ]);
+    expect(report.invariantViolations).toEqual([]);
+  });
+
   const planted: [InjectableBug, string, string, readonly ScenarioOp[]][] = [
     [
       'follow-limit-off',
@@ -150,6 +195,7 @@ describe('scores replay with visitor events', () => {
     ['local-write-lost', 'S4-31', 'follow-copies-agree', VISIT],
     ['pin-never-confirms', 'S4-34', 'pin-confirmed', VISIT],
     ['pin-no-revert', 'S4-35', 'pin-reverted', VISIT],
+    ['notify-unfollowed', 'S4-40', 'notification-followed', GOALS],
   ];
 
   for (const [bug, ids, check, ops] of planted) {
