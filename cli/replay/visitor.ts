@@ -1,11 +1,12 @@
 // The replay's visitor: one browser with up to two tabs, each a site root (visitor-tab.ts) on one SimulatedClock,
 // over one Map local storage and one fake account server (fake-account.ts). Visitor events (visitor-events.ts)
-// act on a tab through its root and its 'myGames' and 'pinToggle' children; time moves timer by timer, so each
-// tab's 500 ms cross-tab check (S4-31), My Games' local midnight and each account answer happen at their own
-// moment. A write to local storage reaches the other tab as a storage event. After every account answer a data
-// sync brings the server's copy to each logged-in tab (A4-7), besides the root's own periodic sync. The first
-// tab's My Games selection goes to the sport pages (the replay's clients) through `onSelection`. Every op and
-// every change the machines show goes into the trace; the checks after each step are in visitor-checks.ts.
+// act on a tab through its root and its 'myGames', 'pinToggle' and 'notifications' children. Time moves timer
+// by timer, so each tab's 500 ms cross-tab check (S4-31), My Games' local midnight and each account answer
+// happen at their own moment. A write to local storage reaches the other tab as a storage event. After every
+// account answer a data sync brings the server's copy to each logged-in tab (A4-7), besides the root's own
+// periodic sync. The first tab's My Games selection goes to the sport pages (the replay's clients) through
+// `onSelection`. Every op and every change the machines show goes into the trace; the checks after each step
+// are in visitor-checks.ts.
 import { SimulatedClock } from 'xstate';
 import { selectionOf } from '../../machines/my-games';
 import type { GameNotification } from '../../machines/notifications';
