@@ -126,11 +126,15 @@ export const cycleSetup = base.extend({
 
     // ---- initial channel (S4-1, S4-9) ----
     planInitialLoad: base.enqueueActions(({ context, enqueue }) => {
-      enqueue.assign({
-        load: { plan: initialPlan(context), index: 0, loadedFull: false, stash: null },
-        hasData: false,
-      });
+      const plan = initialPlan(context);
+      enqueue.assign({ load: { plan, index: 0, loadedFull: false, stash: null }, hasData: false });
       enqueue({ type: 'showScope', params: { scope: context.scope } });
+      // S4-9: an emptied My Games has no feed to load, and its rows must go all the same.
+      if (context.scope === 'mygames' && plan.length === 0)
+        enqueue({
+          type: 'applyFull',
+          params: { feed: emptyListFeed(context.sport), scope: 'mygames', day: 0, merge: false, include: [] },
+        });
     }),
     requestPlanStep: sendTo('request.initial', ({ context }) => ({
       type: 'request' as const,

@@ -209,9 +209,9 @@ describe('scores replay with visitor events', () => {
 
   // Found by `scores fuzz --seed 31` (fixtures/regressions/my-games-emptied-keeps-rows.jsonl): a guest stars a game
   // with My Games shown, logs in, and the server refuses the merge; the account's data then holds nothing, so My
-  // Games becomes empty. The feed cycle's plan for an empty My Games has no feed to load and the mygames scope
-  // keeps its rows. Unstarring the last game or logging out does the same.
-  it.fails('S4-9 S4-32: a page on My Games whose games are all gone shows no rows (open bug)', async () => {
+  // Games becomes empty. The feed cycle's plan for an empty My Games had no feed to load and the mygames scope kept
+  // its rows (unstarring the last game or logging out did the same); it now empties the scope.
+  it('S4-9 S4-32: a page on My Games whose games are all gone shows no rows (regression)', async () => {
     const input = await loadReplayInput('fixtures/regressions/my-games-emptied-keeps-rows.jsonl');
     if (typeof input === 'string') throw new Error(input);
     const { report } = await runReplay(input);
