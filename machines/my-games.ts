@@ -97,6 +97,11 @@ export interface MyGamesContext {
   readonly syncError: string | null;
   /** Local storage as given at start, adopted once. */
   readonly localAtStart: LocalRaw | null;
+  /**
+   * The server write carrying a guest's entries into the account at login (S4-32): the fsdc_my_* keys are cleared
+   * only once it is taken, so a refused merge leaves the guest's entries where they were.
+   */
+  readonly loginMergeSeq: number | null;
 }
 
 export type MyGamesEvent =
@@ -288,15 +293,17 @@ export const myGamesMachine = setup({
       const account = fromServerData(event.data, context.follow, now, context.options);
       const merged = mergeAtLogin(refreshDays(account, now, context.options), context.follow, context.options);
       const diff = serverDiff(account, merged.state);
+      const queue = queued(context, diff);
       enqueue.assign({
         loggedIn: true,
         follow: merged.state,
         stamp: null,
         loadError: null,
         refused: merged.refused,
-        ...queued(context, diff),
+        ...queue,
+        loginMergeSeq: diff ? queue.writeSeq : null,
       });
-      enqueue({ type: 'writeLocal', params: { values: clearLocal() } });
+      if (!diff) enqueue({ type: 'writeLocal', params: { values: clearLocal() } });
       if (merged.alert) {
         enqueue.assign({ alert: { ...merged.alert, seq: context.alerts + 1 }, alerts: context.alerts + 1 });
         enqueue.emit({ type: 'myGames.alert', alert: merged.alert });
@@ -306,7 +313,15 @@ export const myGamesMachine = setup({
 
     /** S4-32: My Games is dropped; writes of the ended session are no longer ours. */
     logOut: enqueueActions(({ context, enqueue }) => {
-      enqueue.assign({ loggedIn: false, follow: EMPTY_FOLLOW, pending: [], stamp: null, alert: null, refused: [] });
+      enqueue.assign({
+        loggedIn: false,
+        follow: EMPTY_FOLLOW,
+        pending: [],
+        stamp: null,
+        alert: null,
+        refused: [],
+        loginMergeSeq: null,
+      });
       if (!sameFollow(context.follow, EMPTY_FOLLOW))
         enqueue.emit({ type: 'myGames.changed', ...selectionOf({ ...context, follow: EMPTY_FOLLOW }) });
     }),
@@ -324,8 +339,13 @@ export const myGamesMachine = setup({
       enqueue.emit({ type: 'myGames.changed', ...selectionOf({ ...context, follow: next }) });
     }),
 
-    settleWrite: enqueueActions(({ context, enqueue }) => {
+    settleWrite: enqueueActions(({ context, enqueue, event }) => {
       enqueue.assign({ pending: context.pending.filter((w) => w.seq !== context.inFlight), inFlight: null });
+      if (context.inFlight === null || context.inFlight !== context.loginMergeSeq) return;
+      enqueue.assign({ loginMergeSeq: null });
+      // The guest's entries are in the account now; refused, they stay local for the next login.
+      if (!String(event.type).startsWith('xstate.error'))
+        enqueue({ type: 'writeLocal', params: { values: clearLocal() } });
     }),
     noteWriteFailure: enqueueActions(({ event, enqueue }) => {
       const error = (event as { error?: unknown }).error;
@@ -370,6 +390,7 @@ export const myGamesMachine = setup({
       loadError: null,
       syncError: null,
       localAtStart: input.session ? null : (input.local ?? null),
+      loginMergeSeq: null,
     };
   },
   on: {

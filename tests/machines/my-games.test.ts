@@ -295,6 +295,23 @@ describe('My Games lifecycle (S4-27…S4-32)', () => {
   });
 });
 
+describe('a refused login merge (S4-32)', () => {
+  it('S4-32: when the account refuses the guest games at login, they stay in local storage and are back after logout', async () => {
+    const world = createWorld();
+    const tab = openTab(world);
+    await flush();
+    tab.send({ type: 'game.add', ...football('GUESTGAM') });
+    const before = readLocalRaw(world.storage);
+    world.server.fail = 'XE0';
+    tab.send({ type: 'session.loggedIn', data: world.server.data });
+    await flush();
+    expect(readLocalRaw(world.storage)).toEqual(before);
+    tab.send({ type: 'session.loggedOut' });
+    await advance(world, 1000);
+    expect(Object.keys(tab.games())).toEqual(['g_1_GUESTGAM']);
+  });
+});
+
 describe('adding and loading (S5-1…S5-3, S8-4)', () => {
   it('S5-2 S8-4: at login, guest games beyond the maximum stay out, in key order, with one alert', async () => {
     const account = { mygames: { data: {} as Record<string, unknown> } };
