@@ -1,6 +1,6 @@
 // Pure My Games rules over plain entries (S3-56…S3-59): game keys, label ids, the day window and limit for
 // adding (S5-1, S5-2), day recalculation and confirmation (S4-27), expiry and rebuilds (S4-28, S4-29).
-import { dayOffset, endOfLocalDay } from './datetime';
+import { endOfLocalDay, utcOffsetMinutes } from './datetime';
 import { MY_GAMES_FUTURE_DAYS, MY_GAMES_MAX_COUNT, MY_GAMES_PAST_DAYS } from './limits';
 import { sportById } from './sports';
 import { STAGE_TYPE } from './stages';
@@ -60,6 +60,30 @@ export function cleanLabelId(labelId: string): string {
   return i > 0 ? labelId.slice(0, i) : labelId;
 }
 
+/** Epoch seconds past which Date (and so zonedParts) has no calendar date. */
+const MAX_DATE_S = 8.64e12;
+
+/**
+ * The local calendar day (days since 1970-01-01) of an epoch: what datetime's dayOffset reads through
+ * zonedParts, as arithmetic on the zone's offset. My Games reads thousands of these per load (S4-27).
+ */
+function localDay(epochSec: number, timeZone: string): number {
+  const sec = Number.isFinite(epochSec) ? Math.floor(epochSec) : 0;
+  if (Math.abs(sec) > MAX_DATE_S) return Number.NaN;
+  const local = sec + utcOffsetMinutes(sec, timeZone) * 60;
+  return Math.abs(local) > MAX_DATE_S ? Number.NaN : Math.floor(local / 86_400);
+}
+
+/** Today's local day, kept for the last (now, zone) asked: a batch of entries shares one now. */
+let today = { nowMs: Number.NaN, timeZone: '', day: 0 };
+
+/** Calendar-day difference between an epoch's local date and today's (0 today, 1 tomorrow, -1 yesterday). */
+function daysFromToday(epochSec: number, nowMs: number, timeZone: string): number {
+  if (today.nowMs !== nowMs || today.timeZone !== timeZone)
+    today = { nowMs, timeZone, day: localDay(nowMs / 1000, timeZone) };
+  return localDay(epochSec, timeZone) - today.day;
+}
+
 /** The day span of a match (start and end day offsets from today). */
 export function daySpan(
   AD: number,
@@ -67,8 +91,8 @@ export function daySpan(
   nowMs: number,
   timeZone: string,
 ): { readonly first: number; readonly last: number } {
-  const first = dayOffset(AD, nowMs, timeZone);
-  const last = AP > AD ? dayOffset(AP, nowMs, timeZone) : first;
+  const first = daysFromToday(AD, nowMs, timeZone);
+  const last = AP > AD ? daysFromToday(AP, nowMs, timeZone) : first;
   return { first, last };
 }
 
@@ -113,8 +137,22 @@ function confirmedFor(m_day: number, AB: number): 0 | 1 {
  */
 export function expiryFor(AD: number, AP: number, options: MyGamesOptions): number {
   const last = Math.max(AP, AD);
-  return endOfLocalDay(last, options.timeZone, options.pastDays ?? MY_GAMES_PAST_DAYS);
+  const addDays = options.pastDays ?? MY_GAMES_PAST_DAYS;
+  // The end of a local day depends on that day alone: one zone walk per day, not per entry.
+  const day = localDay(last, options.timeZone);
+  if (!Number.isFinite(day) || !Number.isInteger(addDays)) return endOfLocalDay(last, options.timeZone, addDays);
+  const key = `${options.timeZone}|${day + addDays}`;
+  let end = DAY_ENDS.get(key);
+  if (end === undefined) {
+    end = endOfLocalDay(last, options.timeZone, addDays);
+    if (DAY_ENDS.size >= MAX_DAY_ENDS) DAY_ENDS.clear(); // bounded; refilled as days are read
+    DAY_ENDS.set(key, end);
+  }
+  return end;
 }
+
+const DAY_ENDS = new Map<string, number>();
+const MAX_DAY_ENDS = 10_000;
 
 export interface NewEntryInput {
   readonly sportId: number;
@@ -129,7 +167,7 @@ export interface NewEntryInput {
 /** S3-56: a game entry built from fresh match data. */
 export function createEntry(input: NewEntryInput, nowMs: number, options: MyGamesOptions): MyGamesEntry {
   const AP = input.AP !== undefined && Number.isFinite(input.AP) ? input.AP : 0;
-  const m_day = dayOffset(input.AD, nowMs, options.timeZone);
+  const m_day = daysFromToday(input.AD, nowMs, options.timeZone);
   return {
     sport_id: input.sportId,
     labl_id: cleanLabelId(input.labelId),
@@ -186,7 +224,7 @@ export function recalculateDay(
   nowMs: number,
   options: MyGamesOptions,
 ): { readonly entry: MyGamesEntry; readonly rebuild: boolean } {
-  const m_day = dayOffset(entry.AD, nowMs, options.timeZone);
+  const m_day = daysFromToday(entry.AD, nowMs, options.timeZone);
   if (m_day === entry.m_day) return { entry, rebuild: false };
   if (entry.m_day > 0 && m_day === 0) return { entry: { ...entry, m_day, m_ok: 0 }, rebuild: true };
   if (m_day < 0 && entry.m_day >= 0) return { entry: { ...entry, m_day, m_ok: 0 }, rebuild: false };

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { dayOffset, endOfLocalDay } from '../../src/domain/datetime';
 import {
   addEntry,
   applyTimeChange,
@@ -175,6 +176,27 @@ describe('day recalculation, confirmation and expiry', () => {
     expect(isExpired(e, e.m_expire_date + 1)).toBe(true);
     const entries = { g_1_AAAAAAAA: e, g_1_BBBBBBBB: game(1) };
     expect(Object.keys(dropExpired(entries, e.m_expire_date + 1))).toEqual(['g_1_BBBBBBBB']);
+  });
+
+  it('S4-27 S4-28 property: m_day and m_expire_date agree with the zone calendar (DST zones, day edges)', () => {
+    const zones = ['Asia/Almaty', 'Europe/London', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu'];
+    const start = utc(2024, 1, 1);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.integer({ min: 0, max: 2 * 366 * DAY }),
+        fc.integer({ min: -9 * DAY, max: 9 * DAY }),
+        fc.integer({ min: 0, max: 3 }),
+        (timeZone, nowOffset, adOffset, pastDays) => {
+          const nowMs = (start + nowOffset) * 1000 + 123;
+          const AD = start + nowOffset + adOffset;
+          const entry = createEntry({ sportId: 1, labelId: '1_A', AD, AB: 1 }, nowMs, { timeZone, pastDays });
+          expect(entry.m_day).toBe(dayOffset(AD, nowMs, timeZone));
+          expect(entry.m_expire_date).toBe(endOfLocalDay(AD, timeZone, pastDays));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it('S4-28 entries whose time changes are rebuilt with the new times, groups kept', () => {
