@@ -179,7 +179,12 @@ function operate(context: MyGamesContext, event: MyGamesEvent): Outcome | null {
   }
 }
 
-const sameFollow = (a: FollowState, b: FollowState): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+/** Whether two states store alike; states with different numbers of entries or teams never do. */
+const sameFollow = (a: FollowState, b: FollowState): boolean =>
+  a === b ||
+  (Object.keys(a.games).length === Object.keys(b.games).length &&
+    Object.keys(a.teams).length === Object.keys(b.teams).length &&
+    JSON.stringify(a) === JSON.stringify(b));
 
 function randomTabId(): string {
   return String(Math.floor(Math.random() * 1e9));

@@ -186,6 +186,19 @@ function rebuilt(entry: MyGamesEntry, row: FollowRow, nowMs: number, options: Fo
 }
 
 /**
+ * Whether two entries store alike (the same JSON): field by field when their keys come in the same order,
+ * the JSON texts only otherwise. Rebuilt entries of today mostly equal the stored ones (S4-27).
+ */
+function sameEntry(a: MyGamesEntry, b: MyGamesEntry): boolean {
+  const keys = Object.keys(a);
+  const other = Object.keys(b);
+  let alike = keys.length === other.length;
+  for (let i = 0; alike && i < keys.length; i++)
+    alike = keys[i] === other[i] && (a as never)[keys[i]] === (b as never)[keys[i]];
+  return alike || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
  * Feed rows for followed games: an entry whose times changed, or that waits for fresh data (m_ok 0: moved to
  * today or into the past, or read from the server form), is rebuilt from the row (S4-27, S4-28); a confirmed
  * one only takes the new stage. A row of a followed tournament says it has matches (S4-29).
@@ -213,7 +226,7 @@ export function applyRows(
           : entry.AB === row.AB
             ? entry
             : { ...entry, AB: row.AB };
-      if (next !== entry && JSON.stringify(next) !== JSON.stringify(entry)) write(key, next);
+      if (next !== entry && !sameEntry(next, entry)) write(key, next);
     }
     const league = row.leagueId === null ? null : cleanLabelId(row.leagueId);
     const tournament = league === null ? undefined : (games ?? state.games)[league];

@@ -182,6 +182,25 @@ describe('My Games lifecycle (S4-27…S4-32)', () => {
     expect(isFollowed(tab.context(), 'g_1_MOVEDGAM')).toBe(true);
   });
 
+  it('S4-27: a row repeating what a waiting entry of today holds rebuilds it to the same entry: nothing is written', async () => {
+    const world = createWorld();
+    const tab = openTab(world);
+    await flush();
+    tab.send({ type: 'game.add', ...football('TODAYGAM', 0) });
+    expect(tab.games().g_1_TODAYGAM).toMatchObject({ m_day: 0, m_ok: 0 });
+    const before = tab.context().follow;
+    const stamp = world.storage.getItem(LOCAL_KEYS.timestamp);
+    world.clock.increment(1000);
+    const row = football('TODAYGAM', 0);
+    tab.send({ type: 'feed.events', rows: [row] });
+    expect(tab.context().follow).toBe(before);
+    expect(world.storage.getItem(LOCAL_KEYS.timestamp)).toBe(stamp);
+    // A row with another stage is written.
+    tab.send({ type: 'feed.events', rows: [{ ...row, AB: STAGE_TYPE.LIVE }] });
+    expect(tab.games().g_1_TODAYGAM.AB).toBe(STAGE_TYPE.LIVE);
+    expect(world.storage.getItem(LOCAL_KEYS.timestamp)).not.toBe(stamp);
+  });
+
   it('S4-29: a whole tournament is added with m_ok saying whether it has matches; a row of it confirms', async () => {
     const world = createWorld();
     const tab = openTab(world);
