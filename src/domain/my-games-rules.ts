@@ -70,8 +70,32 @@ const MAX_DATE_S = 8.64e12;
 function localDay(epochSec: number, timeZone: string): number {
   const sec = Number.isFinite(epochSec) ? Math.floor(epochSec) : 0;
   if (Math.abs(sec) > MAX_DATE_S) return Number.NaN;
-  const local = sec + utcOffsetMinutes(sec, timeZone) * 60;
+  const local = sec + offsetMinutes(sec, timeZone) * 60;
   return Math.abs(local) > MAX_DATE_S ? Number.NaN : Math.floor(local / 86_400);
+}
+
+/**
+ * The zone's offset per quarter-hour slice, as datetime reads it (offsets hold over a whole slice), kept by
+ * slice number per zone: numeric keys, no text key built per date.
+ */
+const SLICE_S = 900;
+const MAX_SLICES = 50_000;
+const ZONE_SLICES = new Map<string, Map<number, number>>();
+
+function offsetMinutes(sec: number, timeZone: string): number {
+  let slices = ZONE_SLICES.get(timeZone);
+  if (!slices) {
+    slices = new Map();
+    ZONE_SLICES.set(timeZone, slices);
+  }
+  const slice = Math.floor(sec / SLICE_S);
+  let offset = slices.get(slice);
+  if (offset === undefined) {
+    offset = utcOffsetMinutes(slice * SLICE_S, timeZone);
+    if (slices.size >= MAX_SLICES) slices.clear(); // bounded; refilled as dates are read
+    slices.set(slice, offset);
+  }
+  return offset;
 }
 
 /** Today's local day, kept for the last (now, zone) asked: a batch of entries shares one now. */

@@ -7,9 +7,9 @@ import {
   countTowardsLimit,
   createEntry,
   createTournamentEntry,
-  dropExpired,
   gameKey,
   isGameKey,
+  isExpired,
   isGroupKey,
   type MyGamesEntries,
   type MyGamesEntry,
@@ -239,15 +239,19 @@ export function applyRows(
 /** S4-27, S4-28: on each load and each new day, m_day is recalculated and expired entries dropped. */
 export function refreshDays(state: FollowState, nowMs: number, options: FollowOptions): FollowState {
   let changed = false;
+  const nowSec = Math.floor(nowMs / 1000);
   const games: Record<string, MyGamesEntry> = {};
   for (const [key, entry] of Object.entries(state.games)) {
+    // One pass: the recalculation keeps the expiry date, so an expired entry is dropped before it.
+    if (isExpired(entry, nowSec)) {
+      changed = true;
+      continue;
+    }
     const next = recalculateDay(entry, nowMs, options).entry;
     if (next !== entry) changed = true;
     games[key] = next;
   }
-  const kept = dropExpired(games, Math.floor(nowMs / 1000));
-  if (Object.keys(kept).length !== Object.keys(games).length) changed = true;
-  return changed ? { ...state, games: kept } : state;
+  return changed ? { ...state, games } : state;
 }
 
 /**
