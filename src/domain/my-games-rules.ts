@@ -165,17 +165,22 @@ export function expiryFor(AD: number, AP: number, options: MyGamesOptions): numb
   // The end of a local day depends on that day alone: one zone walk per day, not per entry.
   const day = localDay(last, options.timeZone);
   if (!Number.isFinite(day) || !Number.isInteger(addDays)) return endOfLocalDay(last, options.timeZone, addDays);
-  const key = `${options.timeZone}|${day + addDays}`;
-  let end = DAY_ENDS.get(key);
+  let ends = DAY_ENDS.get(options.timeZone);
+  if (!ends) {
+    ends = new Map();
+    DAY_ENDS.set(options.timeZone, ends);
+  }
+  let end = ends.get(day + addDays);
   if (end === undefined) {
     end = endOfLocalDay(last, options.timeZone, addDays);
-    if (DAY_ENDS.size >= MAX_DAY_ENDS) DAY_ENDS.clear(); // bounded; refilled as days are read
-    DAY_ENDS.set(key, end);
+    if (ends.size >= MAX_DAY_ENDS) ends.clear(); // bounded; refilled as days are read
+    ends.set(day + addDays, end);
   }
   return end;
 }
 
-const DAY_ENDS = new Map<string, number>();
+/** Per zone: the last second of each local day (by day number, the kept past days added). */
+const DAY_ENDS = new Map<string, Map<number, number>>();
 const MAX_DAY_ENDS = 10_000;
 
 export interface NewEntryInput {

@@ -37,22 +37,42 @@ export function nextStamp(lastStamp: string | null, nowMs: number, tabId: string
   return `${ms}.${tabId}`;
 }
 
-/** The local form of a state, stamped. */
+/**
+ * Each entry's JSON text, kept per entry object: entries are replaced, never changed in place, and a write
+ * after a feed update re-encodes mostly the entries the previous write already did.
+ */
+const ENTRY_JSON = new WeakMap<MyGamesEntry, string>();
+
+function entryJson(entry: MyGamesEntry): string {
+  let text = ENTRY_JSON.get(entry);
+  if (text === undefined) {
+    text = JSON.stringify(entry);
+    ENTRY_JSON.set(entry, text);
+  }
+  return text;
+}
+
+/** The local form of a state, stamped. Entry objects are written as JSON.stringify writes them, in key order. */
 export function encodeLocal(state: FollowState, stamp: string): LocalWrite {
-  const games: Record<string, MyGamesEntry> = {};
-  const tournaments: Record<string, MyGamesEntry> = {};
+  const games: string[] = [];
+  const tournaments: string[] = [];
   const labels: Record<string, string[]> = {};
   for (const [key, entry] of Object.entries(state.games)) {
+    const member = `${JSON.stringify(key)}:${entryJson(entry)}`;
     if (!isGameKey(key)) {
-      tournaments[key] = entry;
+      tournaments.push(member);
       continue;
     }
-    games[key] = entry;
-    if (entry.labl_id !== '') labels[entry.labl_id] = [...(labels[entry.labl_id] ?? []), key];
+    games.push(member);
+    if (entry.labl_id !== '') {
+      const keys = labels[entry.labl_id];
+      if (keys) keys.push(key);
+      else labels[entry.labl_id] = [key];
+    }
   }
   return {
-    [LOCAL_KEYS.games]: JSON.stringify(games),
-    [LOCAL_KEYS.noDuel]: JSON.stringify(tournaments),
+    [LOCAL_KEYS.games]: `{${games.join(',')}}`,
+    [LOCAL_KEYS.noDuel]: `{${tournaments.join(',')}}`,
     [LOCAL_KEYS.labels]: JSON.stringify(labels),
     [LOCAL_KEYS.teams]: JSON.stringify(state.teams),
     [LOCAL_KEYS.timestamp]: stamp,
