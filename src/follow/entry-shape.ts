@@ -30,8 +30,10 @@ export function readEntry(value: unknown): MyGamesEntry | null {
   if (!isNum(m_expire_date) || !isNum(AD) || AD <= 0 || !isNum(AP) || !isNum(AB) || typeof noDuel !== 'boolean')
     return null;
   if (mgGroup !== undefined && typeof mgGroup !== 'string') return null;
-  const entry = { sport_id, labl_id, m_day, m_ok, m_expire_date, AD, AP, AB, noDuel } as const;
-  return mgGroup === undefined ? entry : { ...entry, mgGroup };
+  // Two literals rather than a spread: one object per entry, in the stored key order.
+  return mgGroup === undefined
+    ? { sport_id, labl_id, m_day, m_ok, m_expire_date, AD, AP, AB, noDuel }
+    : { sport_id, labl_id, m_day, m_ok, m_expire_date, AD, AP, AB, noDuel, mgGroup };
 }
 
 /** A followed team whose key matches its fields; null otherwise. */

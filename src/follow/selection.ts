@@ -2,7 +2,7 @@
 // mygames scope keeps (event ids of games, league ids of whole tournaments). Followed teams add their sport's
 // today, where their matches of the day are found. The shape is the feed cycle's `myGames.changed`.
 import { MY_GAMES_FUTURE_DAYS, MY_GAMES_PAST_DAYS } from '../domain/limits';
-import { daySpan, parseGameKey } from '../domain/my-games-rules';
+import { daySpan, isGameKey } from '../domain/my-games-rules';
 import type { FollowState } from './state';
 
 export interface MyGamesSelection {
@@ -18,7 +18,8 @@ export function myGamesSelection(state: FollowState, nowMs: number, timeZone: st
   };
   const ids: string[] = [];
   for (const [key, entry] of Object.entries(state.games)) {
-    ids.push(parseGameKey(key)?.eventId ?? key);
+    // A game key's event id follows the underscore after its sport id (S3-59).
+    ids.push(isGameKey(key) ? key.slice(key.indexOf('_', 2) + 1) : key);
     const { first, last } = daySpan(entry.AD, entry.AP, nowMs, timeZone);
     for (let day = Math.max(first, -MY_GAMES_PAST_DAYS); day <= Math.min(last, MY_GAMES_FUTURE_DAYS); day++)
       need(entry.sport_id, day);
