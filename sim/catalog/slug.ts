@@ -1,55 +1,10 @@
 // URL slugs (WU/WV, ZL) from names in any of the world's scripts.
-const CYRILLIC: Readonly<Record<string, string>> = {
-  а: 'a',
-  ә: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  ғ: 'g',
-  д: 'd',
-  е: 'e',
-  ё: 'e',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'i',
-  к: 'k',
-  қ: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  ң: 'n',
-  о: 'o',
-  ө: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ұ: 'u',
-  ү: 'u',
-  ф: 'f',
-  х: 'kh',
-  һ: 'h',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'sch',
-  ъ: '',
-  ы: 'y',
-  і: 'i',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-  є: 'e',
-  ї: 'i',
-};
+import { LATIN_FOR_CYRILLIC } from '../../src/domain/transliteration';
 
 export function slugify(text: string): string {
   const lower = text.toLowerCase();
   let out = '';
-  for (const ch of lower) out += CYRILLIC[ch] ?? ch;
+  for (const ch of lower) out += LATIN_FOR_CYRILLIC[ch] ?? ch;
   return out
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -2,59 +2,13 @@
 // numbered word inside it (`ҚАЗАҚСТАН: Премьер-лига` → `KAZAKHSTAN: Premier League`, an upper-case
 // phrase staying upper case), and what is left (team and player names) transliterated into Latin for
 // English, or with the Kazakh letters put into their Russian forms for Russian.
+import { LATIN_FOR_CYRILLIC } from '../../../src/domain/transliteration';
 import type { FeedLanguage } from './language';
 import { type Forms, NUMBERED, PHRASES } from './phrases';
 
 export type Translate = (text: string) => string;
 
 const CYRILLIC = /[\u0400-\u04FF]/;
-
-const LATIN: Readonly<Record<string, string>> = {
-  а: 'a',
-  ә: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  ғ: 'g',
-  д: 'd',
-  е: 'e',
-  ё: 'e',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'i',
-  к: 'k',
-  қ: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  ң: 'n',
-  о: 'o',
-  ө: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ұ: 'u',
-  ү: 'u',
-  ф: 'f',
-  х: 'kh',
-  һ: 'h',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'sch',
-  ъ: '',
-  ы: 'y',
-  і: 'i',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-  є: 'e',
-  ї: 'i',
-};
 
 // Kazakh letters Russian spells with its own.
 const RUSSIAN: Readonly<Record<string, string>> = {
@@ -86,13 +40,13 @@ function transliterate(text: string): string {
   return text.replace(/[\u0400-\u04FF]+/g, (word) => {
     if (isUpperWord(word))
       return [...word.toLowerCase()]
-        .map((ch) => LATIN[ch] ?? ch)
+        .map((ch) => LATIN_FOR_CYRILLIC[ch] ?? ch)
         .join('')
         .toUpperCase();
     let out = '';
     for (const ch of word) {
       const lower = ch.toLowerCase();
-      const latin = LATIN[lower] ?? ch;
+      const latin = LATIN_FOR_CYRILLIC[lower] ?? ch;
       out += lower === ch ? latin : latin.charAt(0).toUpperCase() + latin.slice(1);
     }
     return out;
