@@ -195,20 +195,52 @@ export interface NewEntryInput {
 
 /** S3-56: a game entry built from fresh match data. */
 export function createEntry(input: NewEntryInput, nowMs: number, options: MyGamesOptions): MyGamesEntry {
+  return rebuildEntry(null, input, nowMs, options);
+}
+
+/** The fields of a game entry in the order createEntry writes them. */
+const ENTRY_KEYS = ['sport_id', 'labl_id', 'm_day', 'm_ok', 'm_expire_date', 'AD', 'AP', 'AB', 'noDuel', 'mgGroup'];
+
+function inEntryKeyOrder(entry: MyGamesEntry): boolean {
+  const keys = Object.keys(entry);
+  return keys.length === ENTRY_KEYS.length && keys.every((key, i) => key === ENTRY_KEYS[i]);
+}
+
+/**
+ * S4-27, S4-28: an entry rebuilt from fresh match data, as createEntry builds it; `entry` itself when the
+ * rebuild would hold the same fields in the same order (a waiting entry of today is rebuilt on each feed update).
+ */
+export function rebuildEntry(
+  entry: MyGamesEntry | null,
+  input: NewEntryInput,
+  nowMs: number,
+  options: MyGamesOptions,
+): MyGamesEntry {
+  const sport_id = input.sportId;
+  const labl_id = cleanLabelId(input.labelId);
   const AP = input.AP !== undefined && Number.isFinite(input.AP) ? input.AP : 0;
   const m_day = daysFromToday(input.AD, nowMs, options.timeZone);
-  return {
-    sport_id: input.sportId,
-    labl_id: cleanLabelId(input.labelId),
-    m_day,
-    m_ok: confirmedFor(m_day, input.AB),
-    m_expire_date: expiryFor(input.AD, AP, options),
-    AD: input.AD,
-    AP,
-    AB: input.AB,
-    noDuel: input.noDuel ?? false,
-    mgGroup: input.mgGroup ?? '0',
-  };
+  const m_ok = confirmedFor(m_day, input.AB);
+  const m_expire_date = expiryFor(input.AD, AP, options);
+  const { AD, AB } = input;
+  const noDuel = input.noDuel ?? false;
+  const mgGroup = input.mgGroup ?? '0';
+  if (
+    entry !== null &&
+    entry.sport_id === sport_id &&
+    entry.labl_id === labl_id &&
+    entry.m_day === m_day &&
+    entry.m_ok === m_ok &&
+    entry.m_expire_date === m_expire_date &&
+    entry.AD === AD &&
+    entry.AP === AP &&
+    entry.AB === AB &&
+    entry.noDuel === noDuel &&
+    entry.mgGroup === mgGroup &&
+    inEntryKeyOrder(entry)
+  )
+    return entry;
+  return { sport_id, labl_id, m_day, m_ok, m_expire_date, AD, AP, AB, noDuel, mgGroup };
 }
 
 /** S3-57, S4-29: a whole-tournament entry (no-duel sports), without mgGroup; m_ok says whether matches exist. */

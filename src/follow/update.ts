@@ -13,6 +13,7 @@ import {
   isGroupKey,
   type MyGamesEntries,
   type MyGamesEntry,
+  rebuildEntry,
   recalculateDay,
   setGroup,
 } from '../domain/my-games-rules';
@@ -169,7 +170,8 @@ export interface FollowRow {
 }
 
 function rebuilt(entry: MyGamesEntry, row: FollowRow, nowMs: number, options: FollowOptions): MyGamesEntry {
-  const fresh = createEntry(
+  return rebuildEntry(
+    entry,
     {
       sportId: entry.sport_id,
       labelId: row.leagueId ?? entry.labl_id,
@@ -182,7 +184,6 @@ function rebuilt(entry: MyGamesEntry, row: FollowRow, nowMs: number, options: Fo
     nowMs,
     options,
   );
-  return fresh;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   type MyGamesEntries,
   type MyGamesEntry,
   parseGameKey,
+  rebuildEntry,
   recalculateDay,
 } from '../../src/domain/my-games-rules';
 
@@ -197,6 +198,22 @@ describe('day recalculation, confirmation and expiry', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+
+  it('S4-27 S4-28 a rebuild that would store the same entry keeps the entry; any other is a fresh createEntry', () => {
+    const input = { sportId: 1, labelId: '1_LEAGUE-2', AD: at(0), AP: at(0) + 7200, AB: 1, mgGroup: '0' };
+    const entry = createEntry(input, NOW_MS, opts);
+    expect(rebuildEntry(entry, input, NOW_MS, opts)).toBe(entry);
+    const live = rebuildEntry(entry, { ...input, AB: 2 }, NOW_MS, opts);
+    expect(live).toEqual(createEntry({ ...input, AB: 2 }, NOW_MS, opts));
+    // Same fields in another key order store differently: rebuilt in createEntry's order.
+    const { sport_id, ...rest } = entry;
+    const reordered = { ...rest, sport_id };
+    const rebuilt = rebuildEntry(reordered, input, NOW_MS, opts);
+    expect(rebuilt).not.toBe(reordered);
+    expect(JSON.stringify(rebuilt)).toBe(JSON.stringify(entry));
+    const { mgGroup: _g, ...ungrouped } = entry;
+    expect(rebuildEntry(ungrouped, input, NOW_MS, opts)).toEqual(entry);
   });
 
   it('S4-28 entries whose time changes are rebuilt with the new times, groups kept', () => {
