@@ -58,12 +58,12 @@ export function encodeLocal(state: FollowState, stamp: string): LocalWrite {
   const tournaments: string[] = [];
   const labels: Record<string, string[]> = {};
   for (const [key, entry] of Object.entries(state.games)) {
-    const member = `${JSON.stringify(key)}:${entryJson(entry)}`;
     if (!isGameKey(key)) {
-      tournaments.push(member);
+      tournaments.push(`${JSON.stringify(key)}:${entryJson(entry)}`);
       continue;
     }
-    games.push(member);
+    // A game key is letters, digits and underscores (S3-59): its JSON text is itself in quotes.
+    games.push(`"${key}":${entryJson(entry)}`);
     if (entry.labl_id !== '') {
       const keys = labels[entry.labl_id];
       if (keys) keys.push(key);

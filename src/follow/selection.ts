@@ -14,7 +14,8 @@ export function myGamesSelection(state: FollowState, nowMs: number, timeZone: st
   const needs = new Map<string, { sport: number; day: number }>();
   const need = (sport: number, day: number) => {
     if (day < -MY_GAMES_PAST_DAYS || day > MY_GAMES_FUTURE_DAYS) return;
-    needs.set(`${sport}:${day}`, { sport, day });
+    const key = `${sport}:${day}`;
+    if (!needs.has(key)) needs.set(key, { sport, day });
   };
   const ids: string[] = [];
   for (const [key, entry] of Object.entries(state.games)) {
