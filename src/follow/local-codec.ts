@@ -38,17 +38,16 @@ export function nextStamp(lastStamp: string | null, nowMs: number, tabId: string
 }
 
 /**
- * Each entry's JSON text, kept per entry object: entries are replaced, never changed in place, and a write
- * after a feed update re-encodes mostly the entries the previous write already did.
+ * Each entry's JSON text as the last write wrote it, by entry object: entries are replaced, never changed in
+ * place, and a write after a feed update re-encodes mostly the entries the previous write already did. Only the
+ * last write's texts are kept.
  */
-const ENTRY_JSON = new WeakMap<MyGamesEntry, string>();
+let lastTexts = new Map<MyGamesEntry, string>();
 
-function entryJson(entry: MyGamesEntry): string {
-  let text = ENTRY_JSON.get(entry);
-  if (text === undefined) {
-    text = JSON.stringify(entry);
-    ENTRY_JSON.set(entry, text);
-  }
+function entryJson(entry: MyGamesEntry, texts: Map<MyGamesEntry, string>): string {
+  let text = lastTexts.get(entry);
+  if (text === undefined) text = JSON.stringify(entry);
+  texts.set(entry, text);
   return text;
 }
 
@@ -57,19 +56,21 @@ export function encodeLocal(state: FollowState, stamp: string): LocalWrite {
   const games: string[] = [];
   const tournaments: string[] = [];
   const labels: Record<string, string[]> = {};
+  const texts = new Map<MyGamesEntry, string>();
   for (const [key, entry] of Object.entries(state.games)) {
     if (!isGameKey(key)) {
-      tournaments.push(`${JSON.stringify(key)}:${entryJson(entry)}`);
+      tournaments.push(`${JSON.stringify(key)}:${entryJson(entry, texts)}`);
       continue;
     }
     // A game key is letters, digits and underscores (S3-59): its JSON text is itself in quotes.
-    games.push(`"${key}":${entryJson(entry)}`);
+    games.push(`"${key}":${entryJson(entry, texts)}`);
     if (entry.labl_id !== '') {
       const keys = labels[entry.labl_id];
       if (keys) keys.push(key);
       else labels[entry.labl_id] = [key];
     }
   }
+  lastTexts = texts;
   return {
     [LOCAL_KEYS.games]: `{${games.join(',')}}`,
     [LOCAL_KEYS.noDuel]: `{${tournaments.join(',')}}`,
