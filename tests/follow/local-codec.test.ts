@@ -38,4 +38,29 @@ describe('local storage form', () => {
     const decoded = decodeLocal(second, 2);
     expect(decoded.kind === 'loaded' && decoded.state.games).toEqual(next.games);
   });
+
+  it('S3-56 S5-3 a stored copy keeps its entries in order; malformed entries and keys that are not game keys are skipped', () => {
+    const a = game('1_LEAGUEAA');
+    const tournament = createTournamentEntry({ sportId: 34, labelId: '34_GRANDPRIX', AD, AB: 1 }, true, NOW_MS, opts);
+    const raw = {
+      [LOCAL_KEYS.games]: JSON.stringify({
+        g_1_BBBBBBBB: a,
+        '34_GRANDPRIX': a,
+        g_1_BADENTRY: { ...a, AD: 'soon' },
+        ['__proto__']: a,
+        '7': a,
+        g_1_AAAAAAAA: { ...a, extra: 1 },
+      }),
+      [LOCAL_KEYS.noDuel]: JSON.stringify({ '34_GRANDPRIX': tournament }),
+      [LOCAL_KEYS.labels]: '{}',
+      [LOCAL_KEYS.teams]: null,
+      [LOCAL_KEYS.timestamp]: `${NOW_MS}.1`,
+    } as Parameters<typeof decodeLocal>[0];
+    const decoded = decodeLocal(raw, NOW_MS);
+    if (decoded.kind !== 'loaded') throw new Error(decoded.kind);
+    expect(Object.keys(decoded.state.games)).toEqual(['g_1_BBBBBBBB', 'g_1_AAAAAAAA', '34_GRANDPRIX']);
+    expect(decoded.state.games.g_1_AAAAAAAA).toEqual(a);
+    expect(decoded.state.games['34_GRANDPRIX']).toEqual(tournament);
+    expect(Object.getPrototypeOf(decoded.state.games)).toBe(Object.prototype);
+  });
 });
