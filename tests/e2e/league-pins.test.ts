@@ -8,6 +8,7 @@ import { EDITION } from '../../src/domain/edition';
 import { kk } from '../../src/i18n/kk';
 import { kkAccount } from '../../web/ui/account/kk-account';
 import { type AccountSite, createVerifiedUser, startAccountSite } from './support/account-site';
+import { logInFromHeader } from './support/header-login';
 import { buildClient, launchBrowser, newPage, removeDir } from './support/site';
 
 const P = EDITION.routePrefix;
@@ -65,24 +66,7 @@ async function listedLeagues(page: Page): Promise<string[]> {
 
 /** Logs in from the header and reloads, so the page starts with the account's data (A3-11). */
 async function logIn(page: Page, email: string): Promise<void> {
-  await page.getByTestId('login-button').click();
-  const dialog = page.getByTestId('login-dialog');
-  await dialog.getByLabel(kkAccount.email).fill(email);
-  await dialog.getByLabel(kkAccount.password).fill(PASSWORD);
-  await dialog.locator('button[type=submit]').click();
-  await dialog.waitFor({ state: 'detached' });
-  // A4-2, A4-3: a pending marketing statement holds the login's data merge until it is answered.
-  await page.waitForFunction(
-    () =>
-      document.querySelector('[data-testid="marketing-dialog"]') !== null ||
-      (localStorage.getItem('lsid_id') !== null && localStorage.getItem('lsid_storeAfterLoginNeeded') === null),
-  );
-  const marketing = page.getByTestId('marketing-dialog');
-  if ((await marketing.count()) > 0) {
-    await marketing.getByRole('button', { name: kkAccount.marketing.submit }).click();
-    await marketing.waitFor({ state: 'detached' });
-    await page.waitForFunction(() => localStorage.getItem('lsid_storeAfterLoginNeeded') === null);
-  }
+  await logInFromHeader(page, email, PASSWORD);
   await page.reload();
   await pin(page, SECOND).waitFor();
 }

@@ -5,8 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDITION } from '../../src/domain/edition';
 import { kk } from '../../src/i18n/kk';
-import { kkAccount } from '../../web/ui/account/kk-account';
 import { type AccountSite, createVerifiedUser, startAccountSite } from './support/account-site';
+import { logInFromHeader } from './support/header-login';
 import { buildClient, launchBrowser, newPage, removeDir } from './support/site';
 
 const P = EDITION.routePrefix;
@@ -42,27 +42,6 @@ async function openFootball(page: Page, count = 1): Promise<string[]> {
 
 async function pressed(page: Page, id: string): Promise<boolean> {
   return (await starOf(page, id).getAttribute('aria-pressed')) === 'true';
-}
-
-/** Logs in from the header, answering the marketing statement that holds the login's data merge (A4-2, A4-3). */
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.getByTestId('login-button').click();
-  const dialog = page.getByTestId('login-dialog');
-  await dialog.getByLabel(kkAccount.email).fill(email);
-  await dialog.getByLabel(kkAccount.password).fill(PASSWORD);
-  await dialog.locator('button[type=submit]').click();
-  await dialog.waitFor({ state: 'detached' });
-  await page.waitForFunction(
-    () =>
-      document.querySelector('[data-testid="marketing-dialog"]') !== null ||
-      (localStorage.getItem('lsid_id') !== null && localStorage.getItem('lsid_storeAfterLoginNeeded') === null),
-  );
-  const marketing = page.getByTestId('marketing-dialog');
-  if ((await marketing.count()) > 0) {
-    await marketing.getByRole('button', { name: kkAccount.marketing.submit }).click();
-    await marketing.waitFor({ state: 'detached' });
-    await page.waitForFunction(() => localStorage.getItem('lsid_storeAfterLoginNeeded') === null);
-  }
 }
 
 describe('My Games in Chromium', () => {
@@ -122,7 +101,7 @@ describe('My Games in Chromium', () => {
     const { page, context } = await newPage(browser);
     const [a, b] = await openFootball(page, 2);
     await starOf(page, a).click();
-    await logIn(page, email);
+    await logInFromHeader(page, email, PASSWORD);
     // The guest's copy moved into the account: fsdc_my_* is gone, the account's data names the game.
     await page.waitForFunction(
       (key) =>
@@ -138,7 +117,7 @@ describe('My Games in Chromium', () => {
     const other = await newPage(browser);
     await openFootball(other.page, 2);
     expect(await pressed(other.page, a)).toBe(false);
-    await logIn(other.page, email);
+    await logInFromHeader(other.page, email, PASSWORD);
     await other.page.locator(`.event-list [data-star-key="g_1_${a}"][aria-pressed="true"]`).waitFor();
     await other.page.locator(`.event-list [data-star-key="g_1_${b}"][aria-pressed="true"]`).waitFor();
     expect(await other.page.getByTestId('my-games-badge').textContent()).toBe('2');

@@ -2,13 +2,13 @@
 // (S7-23 lsid_, S4-32, S3-62): the page subscribes the account's own push subject with its session's proof, so
 // a followed football game's goal reaches the hockey page, which does not list it, as a box, and with
 // mygamesNotifications set to yessound it plays the score sound.
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDITION } from '../../src/domain/edition';
 import { kk } from '../../src/i18n/kk';
 import { lsidSubject } from '../../src/protocol/push-subjects';
-import { kkAccount } from '../../web/ui/account/kk-account';
 import { type AccountSite, createVerifiedUser, E2E_NAMESPACE, startAccountSite } from './support/account-site';
+import { logInFromHeader } from './support/header-login';
 import { buildClient, CHROMIUM_ARGS, newPage, removeDir } from './support/site';
 
 const P = EDITION.routePrefix;
@@ -42,27 +42,6 @@ async function until(condition: () => boolean, what: string, limitMs = 20_000): 
   }
 }
 
-/** Logs in from the header, answering the marketing statement that holds the login's data merge (A4-2, A4-3). */
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.getByTestId('login-button').click();
-  const dialog = page.getByTestId('login-dialog');
-  await dialog.getByLabel(kkAccount.email).fill(email);
-  await dialog.getByLabel(kkAccount.password).fill(PASSWORD);
-  await dialog.locator('button[type=submit]').click();
-  await dialog.waitFor({ state: 'detached' });
-  await page.waitForFunction(
-    () =>
-      document.querySelector('[data-testid="marketing-dialog"]') !== null ||
-      (localStorage.getItem('lsid_id') !== null && localStorage.getItem('lsid_storeAfterLoginNeeded') === null),
-  );
-  const marketing = page.getByTestId('marketing-dialog');
-  if ((await marketing.count()) > 0) {
-    await marketing.getByRole('button', { name: kkAccount.marketing.submit }).click();
-    await marketing.waitFor({ state: 'detached' });
-    await page.waitForFunction(() => localStorage.getItem('lsid_storeAfterLoginNeeded') === null);
-  }
-}
-
 describe('game notifications for a logged-in visitor in Chromium', () => {
   it('S7-23 S4-32 S3-62: a followed game’s goal reaches another sport’s page through the account’s own subject, as a box with its sound', async () => {
     const email = 'notify1@example.kz';
@@ -71,7 +50,7 @@ describe('game notifications for a logged-in visitor in Chromium', () => {
     const followed = site.world.liveMatch(1);
     await page.goto(`${site.url}${P}/football/`);
     await page.locator(`[data-event-id="${followed.id}"] [data-testid="row-score"]`).waitFor({ timeout: 20_000 });
-    await logIn(page, email);
+    await logInFromHeader(page, email, PASSWORD);
     const id = await page.evaluate(() => localStorage.getItem('lsid_id'));
     const subject = lsidSubject(id ?? '', E2E_NAMESPACE);
     // Starred while logged in: the star goes into the account's data, which the personal push reads.
