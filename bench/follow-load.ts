@@ -18,6 +18,7 @@ import { MY_GAMES_MAX_COUNT } from '../src/domain/limits';
 import { countTowardsLimit, gameKey } from '../src/domain/my-games-rules';
 import { STAGE_TYPE } from '../src/domain/stages';
 import { type FeedRow, serializeRows } from '../src/protocol/codec';
+import { leagueRow } from './list-rows';
 import { parseListFeed } from '../src/protocol/list-feed';
 import type { EventRecord, ListFeed } from '../src/protocol/list-feed-types';
 import { createScoreboard } from '../src/scoreboard/store';
@@ -54,23 +55,6 @@ interface ListEvent {
   readonly id: string;
   readonly start: number;
   readonly stageType: number;
-}
-
-function leagueRow(index: number): FeedRow {
-  return [
-    ['ZA', `KAZAKHSTAN: League ${index}`],
-    ['ZEE', `t${index}`],
-    ['ZB', '112'],
-    ['ZY', 'Kazakhstan'],
-    ['ZC', `st${index}`],
-    ['ZD', index % 10 === 0 ? 't' : 'p'],
-    ['ZE', `s${index}`],
-    ['ZH', `112_t${index}`],
-    ['ZJ', '2'],
-    ['ZL', '/football/kazakhstan/league/'],
-    ['ZX', `00Kazakhstan  0${String(index).padStart(5, '0')}`],
-    ['ZAF', 'Kazakhstan'],
-  ];
 }
 
 function eventRow(e: ListEvent, n: number): FeedRow {

@@ -3,6 +3,7 @@
 // (b) ingesting a 5,000-event full feed (parse + apply), against parsing it alone.
 // Feeds are built with serializeRows and parsed with the real codec, so rows carry real keys.
 import { type FeedRow, serializeRows } from '../src/protocol/codec';
+import { leagueRow } from './list-rows';
 import { parseListFeed } from '../src/protocol/list-feed';
 import type { ListFeed } from '../src/protocol/list-feed-types';
 import { createScoreboard } from '../src/scoreboard/store';
@@ -24,23 +25,6 @@ const next = random(47);
 const int = (n: number) => Math.floor(next() * n);
 const eventId = (i: number) => `e${i.toString(36).padStart(7, '0')}`;
 const signature = (version: number) => version.toString(16).padStart(12, '0') + 'a'.repeat(20);
-
-function leagueRow(index: number): FeedRow {
-  return [
-    ['ZA', `KAZAKHSTAN: League ${index}`],
-    ['ZEE', `t${index}`],
-    ['ZB', '112'],
-    ['ZY', 'Kazakhstan'],
-    ['ZC', `st${index}`],
-    ['ZD', index % 10 === 0 ? 't' : 'p'],
-    ['ZE', `s${index}`],
-    ['ZH', `112_t${index}`],
-    ['ZJ', '2'],
-    ['ZL', '/football/kazakhstan/league/'],
-    ['ZX', `00Kazakhstan  0${String(index).padStart(5, '0')}`],
-    ['ZAF', 'Kazakhstan'],
-  ];
-}
 
 function eventRow(i: number): FeedRow {
   const start = DAY_START + 3600 + int(20 * 3600);
