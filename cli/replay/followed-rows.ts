@@ -4,6 +4,7 @@
 // only when its followed rows or the followed entries changed. Games only: visitor events star no tournament.
 import type { FollowRow } from '../../machines/my-games';
 import { parseGameKey } from '../../src/domain/my-games-rules';
+import { followRowOfEvent } from '../../src/follow/row-of-event';
 import type { FollowState } from '../../src/follow/state';
 import type { ScoreboardSnapshot } from '../../src/scoreboard/types';
 import type { ReplayClient } from './client';
@@ -15,15 +16,8 @@ export function followedRows(snapshot: ScoreboardSnapshot, follow: FollowState, 
   for (const [key, entry] of Object.entries(follow.games)) {
     const game = entry.sport_id === sportId ? parseGameKey(key) : null;
     const event = game ? snapshot.events.get(game.eventId) : undefined;
-    if (!event?.leagueId || typeof event.startTime !== 'number') continue;
-    rows.push({
-      sportId,
-      eventId: event.id,
-      leagueId: event.leagueId,
-      AD: event.startTime,
-      AP: event.endTime || undefined,
-      AB: event.stageType ?? 1,
-    });
+    const row = followRowOfEvent(event, sportId);
+    if (row) rows.push(row);
   }
   return rows;
 }

@@ -1,20 +1,13 @@
 // What a star hands the My Games machine, read from the row as the list holds it (S3-56: AD start, AP end,
 // AB stage type; the league id is the entry's labl_id).
 import type { FollowRow, GameInput, TournamentInput } from '../../../machines/my-games';
+import { followRowOfEvent } from '../../../src/follow/row-of-event';
 import type { ScoreboardEvent, ScoreboardLeague } from '../../../src/scoreboard/types';
 import { stageTypeOf } from '../list/tabs';
 
 /** A duel row's game; null when the row lacks a league or a start time. */
 export function gameInputOf(event: ScoreboardEvent | null | undefined, sportId: number): GameInput | null {
-  if (!event?.leagueId || typeof event.startTime !== 'number') return null;
-  return {
-    sportId,
-    eventId: event.id,
-    leagueId: event.leagueId,
-    AD: event.startTime,
-    AP: event.endTime || undefined,
-    AB: event.stageType ?? 1,
-  };
+  return followRowOfEvent(event, sportId);
 }
 
 /** S4-29: a no-duel league as one tournament entry: its first start, its first row's stage, whether it has rows. */
@@ -44,13 +37,5 @@ export function followRowOf(
   league: ScoreboardLeague | undefined,
   sportId: number,
 ): FollowRow | null {
-  if (!event.leagueId || typeof event.startTime !== 'number') return null;
-  return {
-    sportId,
-    eventId: event.id,
-    leagueId: event.leagueId,
-    AD: event.startTime,
-    AP: event.endTime || undefined,
-    AB: stageTypeOf(event, league),
-  };
+  return followRowOfEvent(event, sportId, stageTypeOf(event, league));
 }
