@@ -3,14 +3,11 @@
 import { useMemo } from 'react';
 import { sportById } from '../../../src/domain/sports';
 import type { ScoreboardSnapshot } from '../../../src/scoreboard/types';
-import { DuelRow } from '../list/DuelRow';
-import { LeagueHeader } from '../list/LeagueHeader';
-import { type ListFilter, type ListItem, listItemsSelector, sameItems } from '../list/list-items';
-import { RaceRow } from '../list/RaceRow';
+import { renderListItem } from '../list/EventList';
+import { type ListFilter, listItemsSelector, sameItems } from '../list/list-items';
 import { useRowNavigation } from '../list/row-navigation';
 import { useCollapsedLeagues } from '../list/use-collapsed';
 import { useScoreboardSelector } from '../store/hooks';
-import { RowGameStar, TournamentStar } from './Stars';
 
 export interface FollowedRowsProps {
   readonly sportId: number;
@@ -42,37 +39,9 @@ export function FollowedRows({ sportId, grouped, only, empty }: FollowedRowsProp
     <div className="followed-rows" onClick={openMatch} data-items={items.length}>
       {items.map((item) => (
         <div key={item.key} className="followed-rows__item">
-          {renderItem(item, sportId, noDuel, toggleLeague)}
+          {renderListItem(item, sportId, noDuel, false, toggleLeague)}
         </div>
       ))}
-    </div>
-  );
-}
-
-function renderItem(
-  item: ListItem,
-  sportId: number,
-  noDuel: boolean,
-  onToggle: (leagueId: string, collapsed: boolean) => void,
-) {
-  if (item.kind === 'league') {
-    const header = (
-      <LeagueHeader leagueId={item.leagueId} sportId={sportId} collapsed={item.collapsed} onToggle={onToggle} />
-    );
-    return noDuel ? (
-      <div className="followable">
-        <TournamentStar sportId={sportId} leagueId={item.leagueId} />
-        {header}
-      </div>
-    ) : (
-      header
-    );
-  }
-  if (noDuel) return <RaceRow eventId={item.eventId} leagueId={item.leagueId} sportId={sportId} tied={item.tied} />;
-  return (
-    <div className="followable">
-      <RowGameStar sportId={sportId} eventId={item.eventId} />
-      <DuelRow eventId={item.eventId} sportId={sportId} withOdds={false} />
     </div>
   );
 }

@@ -77,7 +77,7 @@ export function EventList({ sportId, filter, withOdds, onToggleLeague, overscan 
             className="event-list__item"
             style={{ height: v.size, transform: `translateY(${v.start - scrollMargin}px)` }}
           >
-            {renderItem(item, sportId, noDuel, withOdds, onToggleLeague)}
+            {renderListItem(item, sportId, noDuel, withOdds, onToggleLeague)}
           </div>
         );
       })}
@@ -85,7 +85,9 @@ export function EventList({ sportId, filter, withOdds, onToggleLeague, overscan 
   );
 }
 
-function renderItem(
+/** One item of a day list: a league header (with its tournament star for no-duel sports), a race row, or a duel
+ * row with its star. The virtualized list and My Games' plain list render items alike. */
+export function renderListItem(
   item: ListItem,
   sportId: number,
   noDuel: boolean,
