@@ -33,6 +33,11 @@ export interface WorldServerOptions {
   readonly logger?: boolean;
   /** Resolve only once the world is built (default true); false answers HTTP while it builds. */
   readonly waitForWorld?: boolean;
+  /**
+   * A world made elsewhere (an edge's fold of the cluster's fact stream) with its own virtual clock, in place
+   * of a simulation built here from seed, start and speed.
+   */
+  readonly world?: { readonly build: () => Promise<Simulation>; readonly now: () => number };
 }
 
 export interface WorldServer {
@@ -57,7 +62,7 @@ export async function startWorldServer(options: WorldServerOptions): Promise<Wor
   const realNow = options.realNow ?? Date.now;
   const realStart = realNow();
   const speed = Number.isFinite(options.speed) && options.speed > 0 ? options.speed : 1;
-  const now = () => options.startTime + (realNow() - realStart) * speed;
+  const now = options.world?.now ?? (() => options.startTime + (realNow() - realStart) * speed);
   let world: { simulation: Simulation; source: WorldFeedSource } | null = null;
   let closed = false;
   // The world is built once the server listens (plugins start first, with the event loop free).
@@ -68,14 +73,16 @@ export async function startWorldServer(options: WorldServerOptions): Promise<Wor
   // The long-running server keeps no fact log: state is enough, and memory stays bounded.
   const building = listening
     .then(() =>
-      buildSimulation({
-        seed: options.seed,
-        startTime: options.startTime,
-        sports: options.sports,
-        pastDays: options.pastDays,
-        futureDays: options.futureDays,
-        keepLog: false,
-      }),
+      options.world
+        ? options.world.build()
+        : buildSimulation({
+            seed: options.seed,
+            startTime: options.startTime,
+            sports: options.sports,
+            pastDays: options.pastDays,
+            futureDays: options.futureDays,
+            keepLog: false,
+          }),
     )
     .then((simulation) => {
       // Catch up with the real time spent building before anyone reads the world.
@@ -110,6 +117,11 @@ export async function startWorldServer(options: WorldServerOptions): Promise<Wor
     staticDir: options.staticDir,
     extraPlugins: options.extraPlugins,
     logger: options.logger ?? false,
+  });
+  // Readiness for a load balancer: 503 until the world is built (an edge: caught up with the stream).
+  app.get('/readyz', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return world ? reply.send('ready') : reply.code(503).send('building');
   });
   let ticking = false;
   const tick = () => {
