@@ -27,6 +27,8 @@ export interface SimulationOptions {
   readonly sports?: readonly number[];
   /** Keep every fact in `facts` (default true); a long-running server may turn it off. */
   readonly keepLog?: boolean;
+  /** Every batch of new facts, from the first fact of the build on, in order (a writer that ships them on). */
+  readonly onBatch?: (facts: readonly Fact[]) => void;
 }
 
 export interface Simulation {
@@ -154,6 +156,7 @@ class WorldSimulation implements Simulation {
 
   private keep(batch: readonly Fact[]): void {
     if (this.options.keepLog !== false) for (const f of batch) this.facts.push(f);
+    if (batch.length > 0) this.options.onBatch?.(batch);
   }
 
   /** Day rollover at local midnight starting `day`. */

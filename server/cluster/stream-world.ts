@@ -1,0 +1,110 @@
+// An edge's world (`scores serve --nats <url>`): the fold of the fact stream, the same fold the single
+// process runs over its own simulation, so the feeds and pushes an edge renders from it are the ones a
+// single process would render. It catches up from the start of the stream before it reports ready, then
+// folds each new message as it arrives and tells the feed source, as a running simulation does.
+import { connect } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/nats-core';
+import type { Fact } from '../../sim/facts';
+import { emptyWorld, WorldBuilder } from '../../sim/fold';
+import type { Simulation } from '../../sim/simulation';
+import type { WorldState } from '../../sim/world/state';
+import { type FactBatch, type FactReader, openFactStream, readFacts } from './fact-stream';
+import { virtualNow, type WorldConfig, waitForConfig, worldBucket } from './world-config';
+
+type Listener = (facts: readonly Fact[], state: WorldState) => void;
+
+/** A Simulation whose facts come from the stream instead of being generated here. */
+export class StreamWorld implements Simulation {
+  state: WorldState = emptyWorld();
+  readonly facts: readonly Fact[] = [];
+  time = 0;
+  /** Last fact sequence folded. */
+  lastSeq = 0;
+  /** Facts that arrived out of sequence (none, unless the stream lost some). */
+  gaps = 0;
+  private readonly listeners = new Set<Listener>();
+  /** While catching up, one builder for everything (nobody reads the world before it is ready). */
+  private catchUp: WorldBuilder | null = new WorldBuilder(emptyWorld());
+
+  receive(batch: FactBatch): void {
+    const fresh = batch.facts.filter((fact) => fact.seq > this.lastSeq);
+    if (fresh.length === 0) return;
+    if (fresh[0]!.seq !== this.lastSeq + 1) this.gaps++;
+    this.lastSeq = fresh[fresh.length - 1]!.seq;
+    if (this.catchUp) {
+      for (const fact of fresh) this.catchUp.apply(fact);
+      return;
+    }
+    const builder = new WorldBuilder(this.state);
+    for (const fact of fresh) builder.apply(fact);
+    this.state = builder.finish();
+    for (const listener of this.listeners) listener(fresh, this.state);
+  }
+
+  /** Ends the catch-up: from now on every message is folded and told on its own. */
+  caughtUp(): void {
+    if (!this.catchUp) return;
+    this.state = this.catchUp.finish();
+    this.catchUp = null;
+  }
+
+  advanceTo(timeMs: number): readonly Fact[] {
+    this.time = Math.max(this.time, timeMs);
+    return [];
+  }
+
+  onFacts(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+}
+
+export interface EdgeWorld {
+  readonly world: StreamWorld;
+  /** The writer's config (clock and seed), read from NATS. */
+  readonly config: Promise<WorldConfig>;
+  /** Settles when the world has folded every fact that was in the stream when it started. */
+  readonly ready: Promise<Simulation>;
+  /** Virtual now by the shared config (the real clock until the config is known). */
+  now(): number;
+  stop(): Promise<void>;
+}
+
+export async function startEdgeWorld(options: {
+  readonly natsUrl: string;
+  readonly name: string;
+  readonly realNow?: () => number;
+}): Promise<EdgeWorld> {
+  const realNow = options.realNow ?? Date.now;
+  const nc: NatsConnection = await connect({ servers: options.natsUrl, name: `edge ${options.name}` });
+  const abort = new AbortController();
+  const world = new StreamWorld();
+  let known: WorldConfig | null = null;
+  let reader: FactReader | null = null;
+  const config = waitForConfig(await worldBucket(nc), abort.signal).then((c) => {
+    known = c;
+    return c;
+  });
+  const ready = (async () => {
+    const c = await config;
+    reader = await readFacts(await openFactStream(nc), (batch) => world.receive(batch));
+    await reader.caughtUp;
+    world.caughtUp();
+    world.advanceTo(virtualNow(c, realNow()));
+    return world as Simulation;
+  })();
+  ready.catch(() => {});
+  return {
+    world,
+    config,
+    ready,
+    now: () => (known ? virtualNow(known, realNow()) : realNow()),
+    async stop() {
+      abort.abort();
+      await reader?.stop();
+      await nc.close();
+    },
+  };
+}

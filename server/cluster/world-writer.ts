@@ -1,0 +1,120 @@
+// The one process that writes the world (`scores world --nats <url>`): it holds the writer lease, runs the
+// simulation in real time × speed and appends every new fact to the stream. A writer that starts after
+// another one died regenerates the same day from the shared config (the simulation is deterministic per seed
+// and start) and appends only the facts after the stream's last one: nothing lost, nothing twice.
+import { connect } from '@nats-io/transport-node';
+import type { Fact } from '../../sim/facts';
+import { buildSimulation, type Simulation } from '../../sim/simulation';
+import { appendFacts, openFactStream, streamHead } from './fact-stream';
+import { agreeOnConfig, virtualNow, type WorldConfig, worldBucket } from './world-config';
+import { holdWriterLease, leaseBucket } from './writer-lease';
+
+export interface WorldWriterOptions {
+  readonly natsUrl: string;
+  /** The config this writer proposes; the one already in NATS wins. */
+  readonly config: WorldConfig;
+  /** Names this writer in the lease. */
+  readonly id: string;
+  readonly realNow?: () => number;
+  readonly tickMs?: number;
+  readonly log?: (line: string) => void;
+}
+
+export interface WorldWriter {
+  /** The config in force. */
+  readonly config: WorldConfig;
+  /** Settles when this writer holds the lease and has caught the stream up to virtual now. */
+  readonly writing: Promise<void>;
+  /** Settles with the reason when the writer stopped on its own (lease lost, stream moved, NATS gone). */
+  readonly failed: Promise<Error>;
+  /** Last fact sequence in the stream as this writer knows it. */
+  lastFact(): number;
+  stop(): Promise<void>;
+}
+
+const DEFAULT_TICK_MS = 250;
+
+export async function startWorldWriter(options: WorldWriterOptions): Promise<WorldWriter> {
+  const log = options.log ?? (() => {});
+  const realNow = options.realNow ?? Date.now;
+  const nc = await connect({ servers: options.natsUrl, name: `world-writer ${options.id}` });
+  const stream = await openFactStream(nc);
+  const config = await agreeOnConfig(await worldBucket(nc), options.config);
+  const lease = holdWriterLease(await leaseBucket(nc), options.id);
+  let fail!: (error: Error) => void;
+  const failed = new Promise<Error>((resolve) => {
+    fail = resolve;
+  });
+  let stopped = false;
+  let simulation: Simulation | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let streamSeq = 0;
+  let factSeq = 0;
+  // Facts wait here between the simulation and the stream; one append runs at a time, in order.
+  let queue: Fact[] = [];
+  let appending: Promise<void> = Promise.resolve();
+  const stopWith = (error: Error) => {
+    if (stopped) return;
+    stopped = true;
+    if (timer) clearInterval(timer);
+    log(`world writer ${options.id} stopped: ${error.message}`);
+    fail(error);
+  };
+  const flush = () => {
+    appending = appending.then(async () => {
+      if (stopped || queue.length === 0) return;
+      const facts = queue;
+      queue = [];
+      try {
+        streamSeq = await appendFacts(stream, facts, streamSeq);
+        factSeq = facts[facts.length - 1]!.seq;
+      } catch (error) {
+        stopWith(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+    return appending;
+  };
+  void lease.lost.then(stopWith);
+
+  const writing = (async () => {
+    await lease.acquired;
+    if (stopped) return;
+    const head = await streamHead(stream);
+    streamSeq = head.streamSeq;
+    factSeq = head.factSeq;
+    log(`world writer ${options.id} holds the lease; the stream ends at fact ${factSeq}`);
+    const after = head.factSeq;
+    simulation = await buildSimulation({
+      seed: config.seed,
+      startTime: config.startTime,
+      sports: config.sports,
+      keepLog: false,
+      onBatch: (facts) => {
+        for (const fact of facts) if (fact.seq > after) queue.push(fact);
+      },
+    });
+    simulation.advanceTo(virtualNow(config, realNow()));
+    await flush();
+    const tick = () => {
+      if (stopped || !simulation) return;
+      simulation.advanceTo(virtualNow(config, realNow()));
+      void flush();
+    };
+    timer = setInterval(tick, options.tickMs ?? DEFAULT_TICK_MS);
+  })();
+  writing.catch((error: unknown) => stopWith(error instanceof Error ? error : new Error(String(error))));
+
+  return {
+    config,
+    writing,
+    failed,
+    lastFact: () => factSeq,
+    async stop() {
+      if (timer) clearInterval(timer);
+      await appending;
+      stopped = true;
+      await lease.release();
+      await nc.close();
+    },
+  };
+}
