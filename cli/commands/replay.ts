@@ -12,6 +12,7 @@ import { loadReplayInput } from '../replay/input';
 import { fail, parseIntegerOption, parseSportsOption } from '../replay/options';
 import { type PushDrop, parsePushDrops } from '../replay/push-drops';
 import { runReplay } from '../replay/run';
+import { serveReplay } from '../replay/serve';
 import { formatSiteTrace } from '../replay/site-trace';
 import { formatReplaySummary } from '../replay/summary';
 import { formatTrace } from '../replay/trace';
@@ -26,6 +27,9 @@ interface ReplayOptions {
   injectBug?: string;
   match?: string;
   pushDrop?: string;
+  serve?: boolean;
+  port?: string;
+  host?: string;
 }
 
 export function registerReplay(program: Command): void {
@@ -45,7 +49,11 @@ export function registerReplay(program: Command): void {
     .option('--inject-bug <name>', `run a deliberately broken machine (${INJECTABLE_BUGS.join(', ')})`)
     .option('--match <eventId>', "open this match's page in the site's actor tree and print its timeline")
     .option('--push-drop <times>', "drop the site's push socket: <at>[+<for>],… from the start, e.g. 10m,30m+2m")
+    .option('--serve', 'serve the site over the replayed day, with a timeline bar (play, pause, step, seek)')
+    .option('--port <n>', 'with --serve: port (default 3000; 0 picks a free one)')
+    .option('--host <h>', 'with --serve: host to listen on (default 127.0.0.1)')
     .action(async (file: string, options: ReplayOptions) => {
+      if (options.serve) return serveReplay(file, { port: options.port, host: options.host });
       const sports = parseSportsOption(options.sports);
       if (typeof sports === 'string') return fail('replay', sports);
       const faults = parseFaultSpec(options.faults ?? '');
