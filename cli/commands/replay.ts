@@ -30,6 +30,7 @@ interface ReplayOptions {
   serve?: boolean;
   port?: string;
   host?: string;
+  build?: boolean;
 }
 
 export function registerReplay(program: Command): void {
@@ -52,8 +53,9 @@ export function registerReplay(program: Command): void {
     .option('--serve', 'serve the site over the replayed day, with a timeline bar (play, pause, step, seek)')
     .option('--port <n>', 'with --serve: port (default 3000; 0 picks a free one)')
     .option('--host <h>', 'with --serve: host to listen on (default 127.0.0.1)')
+    .option('--no-build', 'with --serve: do not build the client when dist/ is missing or stale')
     .action(async (file: string, options: ReplayOptions) => {
-      if (options.serve) return serveReplay(file, { port: options.port, host: options.host });
+      if (options.serve) return serveReplay(file, { port: options.port, host: options.host, build: options.build });
       const sports = parseSportsOption(options.sports);
       if (typeof sports === 'string') return fail('replay', sports);
       const faults = parseFaultSpec(options.faults ?? '');
