@@ -12,6 +12,7 @@ import { type AnswerContext, answerFeed } from './world-feed/feed-answers';
 import { FactPush } from './world-feed/fact-push';
 import { scanFacts } from './world-feed/fact-scan';
 import { FeedVersions } from './world-feed/feed-versions';
+import type { RefreshFrom } from './world-feed/refresh-times';
 import { PushListeners } from './world-feed/push-listeners';
 import { SERVER_ERROR } from './world-feed/responses';
 
@@ -27,6 +28,8 @@ export interface WorldFeedSourceOptions {
   readonly projectType?: number;
   /** Salt of update signatures; signatures made under another epoch are unknown. */
   readonly epoch?: string;
+  /** Where the A2 refresh times start (default: every sport at now): edges of one world share it. */
+  readonly refresh?: RefreshFrom;
   /** How far back a client without a signature (or with md5("")) gets changes, in ms. */
   readonly unsignedWindowMs?: number;
   /** sys_ is pushed when virtual time has moved on this much since the last sys push. */
@@ -49,7 +52,7 @@ export function createWorldFeedSource(
   const projectType = options.projectType ?? EDITION.projectType;
   const unsignedWindowMs = options.unsignedWindowMs ?? UNSIGNED_WINDOW_MS;
   const world = () => simulation.state;
-  const versions = new FeedVersions(world, now(), options.epoch ?? `w${Math.floor(now())}`);
+  const versions = new FeedVersions(world, now(), options.epoch ?? `w${Math.floor(now())}`, options.refresh);
   const cache = new BodyCache();
   const listeners = new PushListeners();
   const answers: AnswerContext = { world, now, projectType, versions, cache, unsignedWindowMs };
@@ -64,9 +67,8 @@ export function createWorldFeedSource(
 
   function onFacts(facts: readonly Fact[]): void {
     const state = world();
-    const nowSeconds = Math.floor(now() / 1000);
-    const scan = scanFacts(facts, state, nowSeconds);
-    for (const sportId of scan.reshaped) versions.raiseRefresh(sportId, nowSeconds);
+    const scan = scanFacts(facts, state);
+    for (const [sportId, at] of scan.reshaped) versions.raiseRefresh(sportId, at);
     pushes.forget(scan.archivedIds);
     const touched = scan.scheduled.length > 0 ? [...scan.matches, ...scan.scheduled] : scan.matches;
     versions.advance(state, now(), touched, scan.archived);

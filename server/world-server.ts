@@ -8,6 +8,7 @@ import type { FeedRequest, FeedSource, PushMessage } from '../src/protocol/feed-
 import { buildSimulation, type Simulation } from '../sim/simulation';
 import { buildServer, type ExtraPlugin } from './app';
 import { createWorldFeedSource, type WorldFeedSource } from './world-feed-source';
+import type { RefreshFrom } from './world-feed/refresh-times';
 
 export interface WorldServerOptions {
   readonly port: number;
@@ -37,7 +38,14 @@ export interface WorldServerOptions {
    * A world made elsewhere (an edge's fold of the cluster's fact stream) with its own virtual clock, in place
    * of a simulation built here from seed, start and speed.
    */
-  readonly world?: { readonly build: () => Promise<Simulation>; readonly now: () => number };
+  readonly world?: { readonly build: () => Promise<BuiltWorld>; readonly now: () => number };
+}
+
+/** A world built elsewhere, with the signature salt and A2 refresh times every server of it shares. */
+export interface BuiltWorld {
+  readonly simulation: Simulation;
+  readonly epoch: string;
+  readonly refresh: RefreshFrom;
 }
 
 export interface WorldServer {
@@ -72,22 +80,24 @@ export async function startWorldServer(options: WorldServerOptions): Promise<Wor
   });
   // The long-running server keeps no fact log: state is enough, and memory stays bounded.
   const building = listening
-    .then(() =>
-      options.world
-        ? options.world.build()
-        : buildSimulation({
-            seed: options.seed,
-            startTime: options.startTime,
-            sports: options.sports,
-            pastDays: options.pastDays,
-            futureDays: options.futureDays,
-            keepLog: false,
-          }),
+    .then(
+      (): Promise<BuiltWorld | Simulation> =>
+        options.world
+          ? options.world.build()
+          : buildSimulation({
+              seed: options.seed,
+              startTime: options.startTime,
+              sports: options.sports,
+              pastDays: options.pastDays,
+              futureDays: options.futureDays,
+              keepLog: false,
+            }),
     )
-    .then((simulation) => {
+    .then((built) => {
+      const { simulation, ...feeds } = 'simulation' in built ? built : { simulation: built };
       // Catch up with the real time spent building before anyone reads the world.
       simulation.advanceTo(now());
-      world = { simulation, source: createWorldFeedSource(simulation, { now }) };
+      world = { simulation, source: createWorldFeedSource(simulation, { now, ...feeds }) };
       if (closed) world.source.close();
       return world;
     });

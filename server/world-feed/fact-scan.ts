@@ -12,20 +12,23 @@ export interface FactScan {
   readonly matches: Set<string>;
   /** Matches the facts added. */
   readonly scheduled: string[];
-  /** Sports whose lists reload: their refresh utime goes up to now. */
-  readonly reshaped: Set<number>;
+  /**
+   * Sports whose lists reload, each with the time (epoch s) of the last fact that reshaped them: their
+   * refresh utime goes up to it. The facts' own times, so every server folding them raises A2 alike.
+   */
+  readonly reshaped: Map<number, number>;
   /** Matches that left the world; `archived` says some did. */
   readonly archivedIds: string[];
   readonly archived: boolean;
 }
 
-/** `state`: the world after the facts; `nowSeconds`: the server's time. */
-export function scanFacts(facts: readonly Fact[], state: WorldState, nowSeconds: number): FactScan {
+/** `state`: the world after the facts. */
+export function scanFacts(facts: readonly Fact[], state: WorldState): FactScan {
   const scan = {
     sports: new Set<number>(),
     matches: new Set<string>(),
     scheduled: [] as string[],
-    reshaped: new Set<number>(),
+    reshaped: new Map<number, number>(),
     archivedIds: [] as string[],
     archived: false,
   };
@@ -36,14 +39,16 @@ export function scanFacts(facts: readonly Fact[], state: WorldState, nowSeconds:
     scan.matches.add(id);
   };
   for (const fact of facts) {
+    const at = Math.floor(fact.time / 1000);
+    const reshape = (sportId: number) => scan.reshaped.set(sportId, Math.max(scan.reshaped.get(sportId) ?? 0, at));
     switch (fact.type) {
       case 'LeagueCreated':
-        scan.reshaped.add(fact.league.sportId);
+        reshape(fact.league.sportId);
         scan.sports.add(fact.league.sportId);
         break;
       case 'MatchScheduled': {
-        const start = fact.match.fields.startTime ?? nowSeconds;
-        if (Math.abs(start - nowSeconds) <= NEAR_FIXTURE_S) scan.reshaped.add(fact.match.sportId);
+        const start = fact.match.fields.startTime ?? at;
+        if (Math.abs(start - at) <= NEAR_FIXTURE_S) reshape(fact.match.sportId);
         scan.sports.add(fact.match.sportId);
         scan.scheduled.push(fact.match.id);
         break;
@@ -51,7 +56,7 @@ export function scanFacts(facts: readonly Fact[], state: WorldState, nowSeconds:
       case 'MatchesArchived':
         // The archived matches are gone from the world: every sport's lists reload.
         for (const sport of new Set([...state.leagues.values()].map((l) => l.sportId))) {
-          scan.reshaped.add(sport);
+          reshape(sport);
           scan.sports.add(sport);
         }
         scan.archivedIds.push(...fact.matchIds);

@@ -4,7 +4,7 @@
 // and refresh time are the highest of theirs, and its signatures are salted with its own id.
 import type { MatchState, WorldState } from '../../sim/world/state';
 import { SportIndex } from '../provider/sport-version';
-import { RefreshTimes } from './refresh-times';
+import { type RefreshFrom, RefreshTimes } from './refresh-times';
 import { SignatureBook } from './signature-book';
 import { isGroupSport, listSports } from './sport-groups';
 import { VersionHistory } from './version-history';
@@ -15,15 +15,20 @@ export class FeedVersions {
   private readonly signatures: SignatureBook;
   private readonly refresh: RefreshTimes;
 
-  /** `now`: the server time the bookkeeping starts at (epoch ms); `epoch` salts the signatures. */
+  /**
+   * `now`: the server time the bookkeeping starts at (epoch ms); `epoch` salts the signatures; `refresh`
+   * (default: every sport at `now`) where the A2 refresh times start: edges of one world share it, and their
+   * epoch, so a client moving between them keeps its lists.
+   */
   constructor(
     private readonly world: () => WorldState,
     now: number,
     epoch: string,
+    refresh?: RefreshFrom,
   ) {
     this.history = new VersionHistory(now, world().version);
     this.signatures = new SignatureBook(epoch);
-    this.refresh = new RefreshTimes(Math.floor(now / 1000));
+    this.refresh = new RefreshTimes(Math.floor((refresh?.start ?? now) / 1000), refresh?.raised);
   }
 
   version(sportId: number): number {

@@ -1,11 +1,22 @@
 // A2 refresh utimes per sport: the server start, raised when a sport's lists change shape (matches
 // added or archived) so clients holding those lists reload them.
 
-export class RefreshTimes {
-  private readonly raised = new Map<number, number>();
+/** Where a server's refresh times start: every sport's first A2 (epoch ms) and those already raised (epoch s). */
+export interface RefreshFrom {
+  readonly start: number;
+  readonly raised: ReadonlyMap<number, number>;
+}
 
-  /** `startUtime`: epoch seconds every sport starts at. */
-  constructor(private readonly startUtime: number) {}
+export class RefreshTimes {
+  private readonly raised: Map<number, number>;
+
+  /** `startUtime`: epoch seconds every sport starts at; `raised`: sports raised past it already. */
+  constructor(
+    private readonly startUtime: number,
+    raised: ReadonlyMap<number, number> = new Map(),
+  ) {
+    this.raised = new Map(raised);
+  }
 
   of(sportId: number): number {
     return this.raised.get(sportId) ?? this.startUtime;
