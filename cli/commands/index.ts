@@ -7,11 +7,13 @@ import { registerOutbox } from './outbox';
 import { registerRecord } from './record';
 import { registerReplay } from './replay';
 import { registerServe } from './serve';
+import { registerWorld } from './world';
 
 export function registerCommands(program: Command): void {
   registerFeedParse(program);
   registerOutbox(program);
   registerServe(program);
+  registerWorld(program);
   registerGenerate(program);
   registerReplay(program);
   registerFuzz(program);

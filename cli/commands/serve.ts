@@ -7,6 +7,7 @@ import { EDITION } from '../../src/domain/edition';
 import { accountExtraPlugin } from '../../server/account/plugin';
 import { DEFAULT_STATIC_DIR } from '../../server/app';
 import { buildClient, clientState } from '../../server/client-build';
+import { startEdgeWorld } from '../../server/cluster/stream-world';
 import { startWorldServer } from '../../server/world-server';
 
 const DEFAULT_PORT = 3000;
@@ -23,6 +24,7 @@ interface ServeOptions {
   readonly db?: string;
   readonly build: boolean;
   readonly dev?: boolean;
+  readonly nats?: string;
 }
 
 /** Printed at start in dev mode: what is open to anyone who can reach the port. */
@@ -67,6 +69,8 @@ async function serve(options: ServeOptions): Promise<void> {
     }
   }
 
+  // An edge of a cluster: the world is the fold of the writer's fact stream, with the writer's clock.
+  const edge = options.nats ? await startEdgeWorld({ natsUrl: options.nats, name: `${options.host}:${port}` }) : null;
   const server = await startWorldServer({
     port,
     host: options.host,
@@ -77,10 +81,12 @@ async function serve(options: ServeOptions): Promise<void> {
     extraPlugins: [accountExtraPlugin({ dev: options.dev === true })],
     // The site answers at once; feeds wait the few seconds the world takes to build.
     waitForWorld: false,
+    ...(edge ? { world: { build: () => edge.ready, now: edge.now } } : {}),
   });
   const began = performance.now();
   console.log(`scores serve: ${server.url}${EDITION.routePrefix}/`);
-  console.log(`  world seed ${seed}, start ${new Date(startTime).toISOString()}, speed ×${speed}: building …`);
+  if (edge) console.log(`  edge of the world at ${options.nats}: catching up with its fact stream …`);
+  else console.log(`  world seed ${seed}, start ${new Date(startTime).toISOString()}, speed ×${speed}: building …`);
   server.ready.then(
     () => {
       const live = [...server.simulation.state.matches.values()].filter((m) => m.fields.stageType === 2).length;
@@ -101,7 +107,7 @@ async function serve(options: ServeOptions): Promise<void> {
     }
     stopping = true;
     console.log(`scores serve: ${signal}, shutting down`);
-    server.stop().then(
+    Promise.all([server.stop(), edge?.stop()]).then(
       () => process.exit(0),
       () => process.exit(1),
     );
@@ -122,5 +128,6 @@ export function registerServe(program: Command): void {
     .option('--db <file|url>', 'account database: a SQLite file or a postgres:// URL')
     .option('--no-build', 'do not build the client when dist/ is missing or stale')
     .option('--dev', 'development mode: /dev/outbox and the local login provider (never expose it)')
+    .option('--nats <url>', "an edge of a cluster: serve the world of this NATS server's fact stream (scores world)")
     .action((options: ServeOptions) => serve(options));
 }

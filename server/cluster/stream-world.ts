@@ -7,7 +7,9 @@ import type { NatsConnection } from '@nats-io/nats-core';
 import type { Fact } from '../../sim/facts';
 import { emptyWorld, WorldBuilder } from '../../sim/fold';
 import type { Simulation } from '../../sim/simulation';
+import type { BuiltWorld } from '../world-server';
 import type { WorldState } from '../../sim/world/state';
+import { scanFacts } from '../world-feed/fact-scan';
 import { type FactBatch, type FactReader, openFactStream, readFacts } from './fact-stream';
 import { virtualNow, type WorldConfig, waitForConfig, worldBucket } from './world-config';
 
@@ -23,29 +25,33 @@ export class StreamWorld implements Simulation {
   /** Facts that arrived out of sequence (none, unless the stream lost some). */
   gaps = 0;
   private readonly listeners = new Set<Listener>();
-  /** While catching up, one builder for everything (nobody reads the world before it is ready). */
-  private catchUp: WorldBuilder | null = new WorldBuilder(emptyWorld());
+  /**
+   * Until ready: the refresh times (A2, epoch s) each sport's lists were raised to by the facts folded, as a
+   * feed source over this world would have raised them, so an edge that starts late serves the same A2.
+   */
+  private raised: Map<number, number> | null = new Map();
 
   receive(batch: FactBatch): void {
     const fresh = batch.facts.filter((fact) => fact.seq > this.lastSeq);
     if (fresh.length === 0) return;
     if (fresh[0]!.seq !== this.lastSeq + 1) this.gaps++;
     this.lastSeq = fresh[fresh.length - 1]!.seq;
-    if (this.catchUp) {
-      for (const fact of fresh) this.catchUp.apply(fact);
-      return;
-    }
     const builder = new WorldBuilder(this.state);
     for (const fact of fresh) builder.apply(fact);
     this.state = builder.finish();
+    if (this.raised) {
+      for (const [sportId, at] of scanFacts(fresh, this.state).reshaped)
+        this.raised.set(sportId, Math.max(this.raised.get(sportId) ?? 0, at));
+      return;
+    }
     for (const listener of this.listeners) listener(fresh, this.state);
   }
 
-  /** Ends the catch-up: from now on every message is folded and told on its own. */
-  caughtUp(): void {
-    if (!this.catchUp) return;
-    this.state = this.catchUp.finish();
-    this.catchUp = null;
+  /** Ends the catch-up: from now on every message is told to the listeners. Returns the refresh times. */
+  caughtUp(): ReadonlyMap<number, number> {
+    const raised = this.raised ?? new Map<number, number>();
+    this.raised = null;
+    return raised;
   }
 
   advanceTo(timeMs: number): readonly Fact[] {
@@ -65,8 +71,11 @@ export interface EdgeWorld {
   readonly world: StreamWorld;
   /** The writer's config (clock and seed), read from NATS. */
   readonly config: Promise<WorldConfig>;
-  /** Settles when the world has folded every fact that was in the stream when it started. */
-  readonly ready: Promise<Simulation>;
+  /**
+   * Settles when the world has folded every fact that was in the stream when it started, with the feed
+   * signature salt and first A2 every edge of this world shares (a client may move between edges).
+   */
+  readonly ready: Promise<BuiltWorld>;
   /** Virtual now by the shared config (the real clock until the config is known). */
   now(): number;
   stop(): Promise<void>;
@@ -91,9 +100,10 @@ export async function startEdgeWorld(options: {
     const c = await config;
     reader = await readFacts(await openFactStream(nc), (batch) => world.receive(batch));
     await reader.caughtUp;
-    world.caughtUp();
+    const raised = world.caughtUp();
     world.advanceTo(virtualNow(c, realNow()));
-    return world as Simulation;
+    const epoch = `cluster-${c.seed}-${c.startTime}-${c.realStart}`;
+    return { simulation: world, epoch, refresh: { start: c.startTime, raised } };
   })();
   ready.catch(() => {});
   return {

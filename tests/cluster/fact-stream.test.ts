@@ -95,7 +95,7 @@ describe('the fact log on NATS JetStream', () => {
     const writer = await startWorldWriter({ natsUrl: nats.url, config: config(Date.now()), id: 'w3' });
     await writer.writing;
     const edge = await startEdgeWorld({ natsUrl: nats.url, name: 'e1' });
-    const world = await edge.ready;
+    const { simulation: world } = await edge.ready;
     const caughtUpAt = edge.world.lastSeq;
     expect(caughtUpAt).toBeGreaterThan(0);
     let told = 0;
