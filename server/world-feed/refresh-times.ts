@@ -15,7 +15,8 @@ export class RefreshTimes {
     private readonly startUtime: number,
     raised: ReadonlyMap<number, number> = new Map(),
   ) {
-    this.raised = new Map(raised);
+    this.raised = new Map();
+    for (const [sportId, utime] of raised) this.raise(sportId, utime);
   }
 
   of(sportId: number): number {
