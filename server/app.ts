@@ -52,6 +52,11 @@ export interface BuildServerOptions {
   readonly maxHeaderSize?: number;
   /** Compressed-body cache and compression limits (./http/compression.ts); defaults suit the day lists. */
   readonly compression?: CompressionOptions;
+  /**
+   * Proxies whose X-Forwarded-For is believed (addresses or CIDRs, e.g. the load balancer's), so request.ip is
+   * the visitor's, not the proxy's; none by default: a forged header from anyone else changes nothing.
+   */
+  readonly trustProxy?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -96,6 +101,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     http: { maxHeaderSize: options.maxHeaderSize ?? MAX_HEADER_SIZE },
     requestTimeout: 30_000,
     return503OnClosing: true,
+    ...(options.trustProxy && options.trustProxy.length > 0 ? { trustProxy: [...options.trustProxy] } : {}),
     // A path that does not decode (e.g. `%FF`) under the feed prefix is an unknown feed: 404 `0`.
     frameworkErrors: (error, request, reply) => {
       const status = error.statusCode ?? 400;
