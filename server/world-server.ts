@@ -4,7 +4,7 @@
 // world in steps meanwhile: the page and its scripts load right away, feed requests wait for the
 // world (a few seconds) and are then answered from it.
 import type { FastifyInstance } from 'fastify';
-import type { FeedRequest, FeedSource, PushMessage } from '../src/protocol/feed-source';
+import type { FeedRequest, FeedResponse, FeedSource, PushMessage } from '../src/protocol/feed-source';
 import { buildSimulation, type Simulation } from '../sim/simulation';
 import { buildServer, type ExtraPlugin } from './app';
 import { createWorldFeedSource, type WorldFeedSource } from './world-feed-source';
@@ -39,6 +39,8 @@ export interface WorldServerOptions {
    * of a simulation built here from seed, start and speed.
    */
   readonly world?: { readonly build: () => Promise<BuiltWorld>; readonly now: () => number };
+  /** Proxies whose X-Forwarded-For is believed (the load balancer in front of edges). */
+  readonly trustProxy?: readonly string[];
 }
 
 /** A world built elsewhere, with the signature salt and A2 refresh times every server of it shares. */
@@ -65,6 +67,11 @@ export interface WorldServer {
 }
 
 const DEFAULT_TICK_MS = 250;
+const CATCHING_UP: FeedResponse = Object.freeze({
+  status: 503,
+  headers: Object.freeze({ 'content-type': 'text/plain; charset=utf-8', 'retry-after': '1' }),
+  body: '',
+});
 
 export async function startWorldServer(options: WorldServerOptions): Promise<WorldServer> {
   const realNow = options.realNow ?? Date.now;
@@ -104,6 +111,8 @@ export async function startWorldServer(options: WorldServerOptions): Promise<Wor
   const pushListeners = new Set<(message: PushMessage) => void>();
   const gate: FeedSource = {
     async fetch(request: FeedRequest) {
+      // An edge still catching up says so: the load balancer asks another one (a single server waits).
+      if (!world && options.world) return CATCHING_UP;
       return (world ?? (await building)).source.fetch(request);
     },
     onPush(listener) {
@@ -127,6 +136,7 @@ export async function startWorldServer(options: WorldServerOptions): Promise<Wor
     staticDir: options.staticDir,
     extraPlugins: options.extraPlugins,
     logger: options.logger ?? false,
+    trustProxy: options.trustProxy,
   });
   // Readiness for a load balancer: 503 until the world is built (an edge: caught up with the stream).
   app.get('/readyz', async (_request, reply) => {

@@ -25,6 +25,7 @@ interface ServeOptions {
   readonly build: boolean;
   readonly dev?: boolean;
   readonly nats?: string;
+  readonly trustProxy?: string;
 }
 
 /** Printed at start in dev mode: what is open to anyone who can reach the port. */
@@ -82,6 +83,7 @@ async function serve(options: ServeOptions): Promise<void> {
     // The site answers at once; feeds wait the few seconds the world takes to build.
     waitForWorld: false,
     ...(edge ? { world: { build: () => edge.ready, now: edge.now } } : {}),
+    trustProxy: options.trustProxy?.split(',').filter((address) => address !== ''),
   });
   const began = performance.now();
   console.log(`scores serve: ${server.url}${EDITION.routePrefix}/`);
@@ -128,6 +130,10 @@ export function registerServe(program: Command): void {
     .option('--db <file|url>', 'account database: a SQLite file or a postgres:// URL')
     .option('--no-build', 'do not build the client when dist/ is missing or stale')
     .option('--dev', 'development mode: /dev/outbox and the local login provider (never expose it)')
+    .option(
+      '--trust-proxy <addresses>',
+      'load balancers whose X-Forwarded-For is believed (comma list, e.g. 127.0.0.1)',
+    )
     .option('--nats <url>', "an edge of a cluster: serve the world of this NATS server's fact stream (scores world)")
     .action((options: ServeOptions) => serve(options));
 }
