@@ -7,6 +7,7 @@ import { DATE_TICK_MS, useNow } from '../common/use-now';
 import { FollowNotices } from '../follow/FollowNotices';
 import { PinNotice } from '../list/PinNotice';
 import { NotificationBoxes } from '../notifications/NotificationBoxes';
+import { ReplayBar } from '../replay/ReplayBar';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { LangBox } from './LangBox';
@@ -27,6 +28,7 @@ export function Layout({ currentSportId, children, accountSlot, showGambleLinks,
       <a className="skip-link" href="#main">
         {kk.skipToContent}
       </a>
+      <ReplayBar />
       <Header currentSportId={currentSportId} />
       {children}
       <Footer year={new Date(now).getUTCFullYear()} showGambleLinks={showGambleLinks} showMobileLink={showMobileLink} />
