@@ -65,7 +65,12 @@ export interface FeedEngineOptions {
   readonly onSys?: (sys: SysFeed) => void;
   readonly onLiveTabReload?: () => void;
   readonly log?: (message: string) => void;
+  /** Replaces implementations of the provided engine (a test or the CLI's planted bugs); default none. */
+  readonly alter?: (machine: FeedEngineMachine) => FeedEngineMachine;
 }
+
+/** The engine machine with a runtime's effects. */
+export type FeedEngineMachine = ReturnType<typeof provideFeedEngine>;
 
 /** Events the UI may send. */
 export type FeedEngineEvent = FeedUiEvent;
@@ -130,13 +135,14 @@ export function createFeedEngine(options: FeedEngineOptions): FeedEngine {
     onLiveTabReload: options.onLiveTabReload,
   });
 
-  const machine = provideFeedEngine({
+  const provided = provideFeedEngine({
     fetchFeed: fetcher,
     subscribePush: push ? (subjects, onMessage, onStatus) => push.subscribe(subjects, onMessage, onStatus) : null,
     logProblem: log,
     random: options.random,
     pageSignals: options.pageSignals,
   });
+  const machine = options.alter ? options.alter(provided) : provided;
   const root = createActor(machine, {
     // XState takes `clock: undefined` as a clock without timers; left out, it uses the global ones.
     ...(options.clock ? { clock: options.clock as never } : {}),
