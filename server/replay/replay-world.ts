@@ -6,7 +6,7 @@
 // its facts are re-sequenced above every version served so far (the client's per-field ordinals, S7-19), and the
 // A2 utimes of its bodies (the "reload the day" signal) are shifted above every A2 served so far. Right after a
 // move back, each sport's update subject is pushed a refresh body, so an open page reloads at once (S7-23).
-import type { FeedResponse, FeedSource, PushMessage, Unsubscribe } from '../../src/protocol/feed-source';
+import type { FeedResponse, FeedSource, PushInterest, PushMessage, Unsubscribe } from '../../src/protocol/feed-source';
 import { updateSubject } from '../../src/protocol/push-subjects';
 import { EDITION } from '../../src/domain/edition';
 import type { Fact } from '../../sim/facts';
@@ -99,7 +99,19 @@ export function createReplayWorld(facts: readonly Fact[], options: ReplayWorldOp
     else matchFactIndex.set(fact.matchId, [index]);
   });
   let time = start;
-  const pushListeners = new Set<(message: PushMessage) => void>();
+  const pushListeners = new Map<(message: PushMessage) => void, PushInterest | undefined>();
+  // A subject is rendered only when some listener reads it (the server skips games_ hashes nobody has open).
+  const wanted: PushInterest = {
+    wants: (subject) => {
+      for (const interest of pushListeners.values()) if (!interest?.wants || interest.wants(subject)) return true;
+      return false;
+    },
+  };
+  const emit = (message: PushMessage) => {
+    for (const [listener, interest] of [...pushListeners]) {
+      if (!interest?.wants || interest.wants(message.subject)) listener(message);
+    }
+  };
   const rewritten = new Map<string, { raw: string; out: string }>();
 
   function shifted(key: string, body: string, shift: number): string {
@@ -135,8 +147,8 @@ export function createReplayWorld(facts: readonly Fact[], options: ReplayWorldOp
       const body = message.subject.startsWith('u')
         ? shifted(`push|${message.subject}`, message.body, a2Shift)
         : message.body;
-      for (const listener of [...pushListeners]) listener({ subject: message.subject, body });
-    });
+      emit({ subject: message.subject, body });
+    }, wanted);
     return generation;
   }
 
@@ -182,8 +194,8 @@ export function createReplayWorld(facts: readonly Fact[], options: ReplayWorldOp
       if (generation.a2Shift === 0 || answer.status !== 200 || !carriesRefresh(request.feed)) return answer;
       return { ...answer, body: shifted(`feed|${request.feed}`, answer.body, generation.a2Shift) };
     },
-    onPush(listener): Unsubscribe {
-      pushListeners.add(listener);
+    onPush(listener, interest): Unsubscribe {
+      pushListeners.set(listener, interest);
       return () => {
         pushListeners.delete(listener);
       };
@@ -225,7 +237,7 @@ export function createReplayWorld(facts: readonly Fact[], options: ReplayWorldOp
       const refreshUtime = Math.floor(target / 1000) + a2Shift;
       for (const sport of sports) {
         const body = renderRefresh(sport, refreshUtime, signatureOf(current, sport, projectType));
-        for (const listener of [...pushListeners]) listener({ subject: updateSubject(sport, projectType), body });
+        emit({ subject: updateSubject(sport, projectType), body });
       }
       return { rebuilt: true, folded: current.simulation.cursor, ms: performance.now() - began };
     },
