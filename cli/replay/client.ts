@@ -9,7 +9,7 @@ import { type FeedPage, feedNameFor } from '../../src/net/feed-names';
 import type { FeedSource } from '../../src/protocol/feed-source';
 import type { ListFeed } from '../../src/protocol/list-feed-types';
 import type { ScoreboardEvent } from '../../src/scoreboard/types';
-import { type InjectableBug, injectBug } from './bugs';
+import { bugMachine, type InjectableBug, injectBug } from './bugs';
 import type { FaultCounter } from './faults';
 import type { InvariantViolation } from './invariants';
 import { ClientNetwork, type FaultSwitch } from './network';
@@ -81,6 +81,7 @@ export class ReplayClient {
       clock: this.clock,
       now,
       random: options.random,
+      alter: bugMachine(options.bug),
     });
     if (options.bug) injectBug(this.engine.scoreboard, options.bug);
     this.observer = new ScoreboardObserver(this.engine.scoreboard, {
