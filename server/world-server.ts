@@ -138,10 +138,13 @@ export async function startWorldServer(options: WorldServerOptions): Promise<Wor
     logger: options.logger ?? false,
     trustProxy: options.trustProxy,
   });
-  // Readiness for a load balancer: 503 until the world is built (an edge: caught up with the stream).
+  // Readiness for a load balancer and its operator: 503 until the world is built (an edge: caught up with
+  // the stream), with the open push connections and the world's version.
   app.get('/readyz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return world ? reply.send('ready') : reply.code(503).send('building');
+    const pushClients = app.pushGateway?.clientCount() ?? 0;
+    if (!world) return reply.code(503).send({ ready: false, pushClients });
+    return reply.send({ ready: true, pushClients, worldVersion: world.simulation.state.version });
   });
   let ticking = false;
   const tick = () => {
