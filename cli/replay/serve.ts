@@ -120,7 +120,7 @@ export async function startReplayServe(facts: readonly Fact[], options: ReplaySe
     position: options.position,
     speed: options.speed,
   };
-  const timeline = createActor(machine, { input, clock: options.clock });
+  const timeline = createActor(machine, options.clock ? { input, clock: options.clock } : { input });
   timeline.start();
   const controller = controllerOf(world, timeline, () => lastRebuildMs);
   const app = await buildServer({

@@ -64,9 +64,12 @@ async function dayList(url: string, sport: number): Promise<ListFeed> {
 }
 
 async function update(url: string, sport: number, signature: string): Promise<ListFeed> {
-  const response = await fetch(`${url}/${EDITION.projectId}/x/feed/${feedNameFor({ kind: 'update', sport, signature })}`, {
-    headers: { 'x-fsign': EDITION.feedSignature, 'x-signature': signature },
-  });
+  const response = await fetch(
+    `${url}/${EDITION.projectId}/x/feed/${feedNameFor({ kind: 'update', sport, signature })}`,
+    {
+      headers: { 'x-fsign': EDITION.feedSignature, 'x-signature': signature },
+    },
+  );
   expect(response.status).toBe(200);
   return parseListFeed(await response.text());
 }
@@ -238,6 +241,8 @@ describe('scores replay <day> --serve as a user starts it', () => {
       started.on('exit', (code) => reject(new Error(`replay --serve exited ${code}: ${text}`)));
     });
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    // Playing runs on the process's own timers.
+    expect((await control(url, { action: 'play' })).json.playing).toBe(true);
     expect((await control(url, { action: 'pause' })).json.playing).toBe(false);
     await control(url, { action: 'seek', time: scored.second });
     expect(await servedHomeScore(url)).toBe(homeScoreAt(scored.matchId, scored.second));
