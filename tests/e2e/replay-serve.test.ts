@@ -123,11 +123,16 @@ describe('replay --serve in Chromium', () => {
     await context.close();
   }, 120_000);
 
-  it("the match page fills the bar's match box with its id; My Games shows with the bar", async () => {
+  it("the match page follows jumps both ways and fills the bar's match box with its id; My Games shows the bar", async () => {
     const { page, context } = await newPage(browser);
     await page.goto(`${serve.url}/kz/match/${pick.matchId}/`);
     await bar(page).waitFor();
     expect(await bar(page).getByRole('textbox', { name: kkReplay.matchId }).inputValue()).toBe(pick.matchId);
+    const home = page.locator('[data-testid="match-score"] > span').first();
+    await jumpTo(page, pick.later);
+    await expect.poll(() => home.textContent(), { timeout: 30_000 }).toBe(homeScoreAt(pick.matchId, pick.later));
+    await jumpTo(page, pick.before);
+    await expect.poll(() => home.textContent(), { timeout: 30_000 }).toBe(homeScoreAt(pick.matchId, pick.before));
     await page.goto(`${serve.url}/kz/mygames/`);
     await bar(page).waitFor();
     await context.close();
