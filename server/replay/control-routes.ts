@@ -2,7 +2,7 @@
 // POST /replay/control {action, …} moves it. Input is checked: an unknown action or a malformed value is 400, a
 // match the log does not hold is 404, a step or next event past the last one is 409; a moment outside the day
 // is clamped to it. Only JSON bodies are read, so another site's page cannot post here without a CORS preflight
-// (which this server never grants). Every answer sets a cookie the client reads to show the timeline bar.
+// (which this server never grants). Every page sets a cookie the client reads to show the timeline bar.
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 
 /** The cookie that tells the page it is served by a replay (web/ui/replay reads it). */
@@ -84,9 +84,12 @@ function noStore(reply: FastifyReply): FastifyReply {
 
 export function replayRoutes(controller: ReplayController): FastifyPluginAsync {
   const plugin: FastifyPluginAsync = async (app: FastifyInstance) => {
-    // Every answer of the server (pages included) carries the cookie: this plugin's hooks reach the whole app.
+    // Every page the server sends carries the cookie: this plugin's hooks reach the whole app. Fastify adds a
+    // set-cookie header beside any other (a login's session cookie stays).
     app.addHook('onSend', async (_request, reply) => {
-      reply.header('set-cookie', `${REPLAY_COOKIE}; Path=/; SameSite=Strict`);
+      if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+        reply.header('set-cookie', `${REPLAY_COOKIE}; Path=/; SameSite=Strict`);
+      }
     });
     app.get('/replay/state', async (_request, reply) => noStore(reply).send(controller.state()));
     app.post('/replay/control', async (request, reply) => {

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadReplayInput } from '../../cli/replay/input';
 import { type ReplayServe, startReplayServe } from '../../cli/replay/serve';
 import { REPLAY_TICK_MS } from '../../machines/replay-timeline';
-import { buildServer } from '../../server/app';
+import { buildServer, type ExtraPlugin } from '../../server/app';
 import { createReplayWorld } from '../../server/replay/replay-world';
 import type { Fact } from '../../sim/facts';
 import { foldFacts } from '../../sim/fold';
@@ -96,7 +96,13 @@ describe('replay --serve: the control API over a replayed day', () => {
 
   beforeAll(async () => {
     clock = new SimulatedClock();
-    serve = await startReplayServe(facts, { port: 0, staticDir: null, clock });
+    // A route that sets its own cookie, as the account API's login does.
+    const cookieRoute: ExtraPlugin = async (app) => {
+      app.get('/own-cookie', async (_request, reply) =>
+        reply.header('set-cookie', 'session=abc; Path=/').type('text/html').send('<p>ok</p>'),
+      );
+    };
+    serve = await startReplayServe(facts, { port: 0, staticDir: null, clock, extraPlugins: [cookieRoute] });
   });
   afterAll(async () => {
     await serve?.stop();
@@ -174,6 +180,20 @@ describe('replay --serve: the control API over a replayed day', () => {
         !['GameTimeChanged', 'OddsMoved', 'StatsChanged', 'LineupsAnnounced'].includes(fact.type),
     );
     expect(next.json.position).toBe(expected?.time);
+  });
+
+  it('pages carry the replay cookie the client shows its bar by, beside their own cookies; feeds do not', async () => {
+    const page = await fetch(`${serve.url}/kz/`);
+    expect(page.headers.getSetCookie()).toEqual([expect.stringMatching(/^scores_replay=1;/)]);
+    const own = await fetch(`${serve.url}/own-cookie`);
+    expect(own.headers.getSetCookie().sort()).toEqual([
+      expect.stringMatching(/^scores_replay=1;/),
+      'session=abc; Path=/',
+    ]);
+    const sys = await fetch(`${serve.url}/${EDITION.projectId}/x/feed/sys_${EDITION.projectType}`, {
+      headers: { 'x-fsign': EDITION.feedSignature },
+    });
+    expect(sys.headers.getSetCookie()).toEqual([]);
   });
 
   it('bad input: unknown actions and malformed values are 400, an unknown match 404, past the end 409', async () => {
