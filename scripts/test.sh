@@ -5,6 +5,8 @@ set -u
 cd "$(dirname "$0")/.."
 [ -d node_modules ] || npm ci --no-audit --no-fund
 bash scripts/ensure-chromium.sh || echo "warning: Chromium could not be installed; browser tests will fail"
+# The cluster tests run nats-server and nginx from Debian beside Node.
+bash scripts/ensure-cluster-packages.sh || echo "warning: nats-server or nginx could not be installed; the cluster tests will fail"
 # The account suite's second run (vitest project account-postgres) uses this server; without it those tests fail.
 if pg_url=$(bash scripts/ensure-postgres.sh); then export ACCOUNT_PG_URL=$pg_url
 else echo "warning: PostgreSQL could not be started; the account tests on PostgreSQL will fail"; fi

@@ -26,6 +26,7 @@ interface ServeOptions {
   readonly dev?: boolean;
   readonly nats?: string;
   readonly trustProxy?: string;
+  readonly static?: string;
 }
 
 /** Printed at start in dev mode: what is open to anyone who can reach the port. */
@@ -60,7 +61,7 @@ async function serve(options: ServeOptions): Promise<void> {
   const startTime = parseStart(options.start);
   if (options.dev) console.warn(DEV_MODE_WARNING);
 
-  if (options.build) {
+  if (options.build && options.static === undefined) {
     const state = clientState(projectRoot, DEFAULT_STATIC_DIR);
     if (state === 'missing' || state === 'stale') {
       console.log(`scores serve: the client is ${state}; building it (vite build) …`);
@@ -84,6 +85,7 @@ async function serve(options: ServeOptions): Promise<void> {
     waitForWorld: false,
     ...(edge ? { world: { build: () => edge.ready, now: edge.now } } : {}),
     trustProxy: options.trustProxy?.split(',').filter((address) => address !== ''),
+    ...(options.static !== undefined ? { staticDir: resolve(options.static) } : {}),
   });
   const began = performance.now();
   console.log(`scores serve: ${server.url}${EDITION.routePrefix}/`);
@@ -129,6 +131,7 @@ export function registerServe(program: Command): void {
     .option('--start <time>', 'virtual start (ISO time or epoch ms; default now)')
     .option('--db <file|url>', 'account database: a SQLite file or a postgres:// URL')
     .option('--no-build', 'do not build the client when dist/ is missing or stale')
+    .option('--static <dir>', 'serve the client built in this folder instead of dist/ (never rebuilt)')
     .option('--dev', 'development mode: /dev/outbox and the local login provider (never expose it)')
     .option(
       '--trust-proxy <addresses>',

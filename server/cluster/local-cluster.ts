@@ -2,6 +2,7 @@
 // world writer (`scores world`), edges (`scores serve --nats`) and nginx in front. `npm run cluster` runs one
 // for a developer to try; the cluster tests start one, kill parts of it and watch the rest carry on.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,10 @@ export interface LocalClusterOptions {
   readonly sports?: readonly number[];
   /** Account database every edge shares (a postgres:// URL); absent: each edge its own SQLite file. */
   readonly db?: string;
+  /** The built client every edge serves (default the project's dist/). */
+  readonly staticDir?: string;
+  /** Edges in development mode (`--dev`: the outbox with its codes): tests only. */
+  readonly dev?: boolean;
   readonly log?: (line: string) => void;
 }
 
@@ -66,8 +71,14 @@ async function freePort(): Promise<number> {
   });
 }
 
-function run(name: string, command: string, args: readonly string[], log: (line: string) => void): ClusterProcess {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+function run(
+  name: string,
+  command: string,
+  args: readonly string[],
+  log: (line: string) => void,
+  env: NodeJS.ProcessEnv = process.env,
+): ClusterProcess {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   let text = '';
   const take = (chunk: Buffer) => {
     const s = chunk.toString();
@@ -118,6 +129,7 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
   const log = options.log ?? (() => {});
   const dir = mkdtempSync(join(tmpdir(), 'scores-cluster-'));
   const cli = join(options.root, 'cli', 'bin.mjs');
+  const secret = process.env.ACCOUNT_SECRET ?? randomBytes(32).toString('hex');
   const all: ClusterProcess[] = [];
   const track = <T extends ClusterProcess>(proc: T): T => {
     all.push(proc);
@@ -171,7 +183,10 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
       ];
       if (options.db) args.push('--db', options.db);
       else args.push('--db', join(dir, `${name}.db`));
-      const proc = track(run(name, process.execPath, args, log));
+      if (options.staticDir) args.push('--static', options.staticDir);
+      if (options.dev) args.push('--dev');
+      // Edges check each other's captchas and links: one secret for all.
+      const proc = track(run(name, process.execPath, args, log, { ...process.env, ACCOUNT_SECRET: secret }));
       const url = (await waitFor(proc, /scores serve: (http:\/\/[\d.:]+)\//))[1]!;
       await waitForOk(`${url}/readyz`);
       const edge = { ...proc, url };
