@@ -28,8 +28,10 @@ export const LeagueHeader = memo(function LeagueHeader({ leagueId, sportId, coll
   const country = countryNameOf(league);
   const name = leaguePartOfName(league.name);
   const columns = sport?.noDuel ? raceColumns(sportId) : null;
-  const bodyId = `league-${leagueId}`;
   const labelKey = leagueLabelKey(league, sportId);
+  const count = sport?.noDuel
+    ? kk.list.participantsCount(league.eventIds.length)
+    : kk.list.eventsCount(league.eventIds.length);
   return (
     <div className={league.type === 't' ? 'league league--top' : 'league'} data-league-id={leagueId}>
       {labelKey ? <LeaguePin labelKey={labelKey} name={name} /> : null}
@@ -53,17 +55,12 @@ export const LeagueHeader = memo(function LeagueHeader({ leagueId, sportId, coll
         type="button"
         className={collapsed ? 'league__toggle league__toggle--closed' : 'league__toggle'}
         aria-expanded={!collapsed}
-        aria-controls={bodyId}
-        aria-label={`${collapsed ? kk.list.expandLeague : kk.list.collapseLeague}: ${name}`}
+        aria-label={`${collapsed ? kk.list.expandLeague : kk.list.collapseLeague}: ${name}, ${count}`}
         title={collapsed ? kk.list.expandLeague : kk.list.collapseLeague}
         onClick={() => onToggle(leagueId, !collapsed)}
       >
         <span aria-hidden="true">{collapsed ? '▸' : '▾'}</span>
-        <span className="league__count">
-          {sport?.noDuel
-            ? kk.list.participantsCount(league.eventIds.length)
-            : kk.list.eventsCount(league.eventIds.length)}
-        </span>
+        <span className="league__count">{count}</span>
       </button>
     </div>
   );
