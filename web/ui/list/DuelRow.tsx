@@ -64,12 +64,8 @@ export const DuelRow = memo(function DuelRow({ eventId, sportId, withOdds }: Due
   const away = event.away ?? event.awayShort ?? '';
   const serving = sport.serving && live ? (event.service ?? 0) : 0;
   return (
-    <a
-      className={className}
-      href={matchHref(eventId)}
-      data-event-id={eventId}
-      aria-label={kk.list.openMatch(home, away)}
-    >
+    // Named by what it shows (WCAG 2.5.3), so a visitor can say what they see.
+    <a className={className} href={matchHref(eventId)} data-event-id={eventId}>
       <StatusCell eventId={eventId} sportId={sportId} />
       <Sides
         home={home}
