@@ -1,5 +1,6 @@
 // Whether the visitor is logged in, for the header (A3-3): logged in only while both a stored
-// lsid_id and lsid_hash exist. The account dialogs load lazily, so this machine reads the stored keys
+// lsid_id and lsid_hash exist; and whether the page is online, with the server time of the newest list data it
+// holds, for the offline notice (the composition root reports both through the root: page.online, feeds.synced). The account dialogs load lazily, so this machine reads the stored keys
 // itself, through the reader the composition root gives it. It reads them again when an account flow
 // or session ends (`session.refresh`, sent by the dialogs) and when another tab changed the storage
 // (`storage.changed`, sent by the composition root's storage listener, A4-8). The status object is
@@ -44,16 +45,25 @@ export function isSessionKey(key: string | null): boolean {
 export interface SessionStatusInput {
   /** Reads the stored keys now; null when there is no storage. */
   readonly read: () => StoredSessionKeys | null;
+  /** Whether the device is online at start (default true). */
+  readonly online?: boolean;
 }
 
 export interface SessionStatusContext {
   readonly read: () => StoredSessionKeys | null;
   readonly status: SessionStatus;
+  readonly online: boolean;
+  /** Server time (epoch ms) of the newest list feed answer the page holds; null before the first. */
+  readonly syncedAt: number | null;
 }
 
 export type SessionStatusEvent =
   | { readonly type: 'session.refresh' }
-  | { readonly type: 'storage.changed'; readonly key: string | null };
+  | { readonly type: 'storage.changed'; readonly key: string | null }
+  /** The device went offline or online again. */
+  | { readonly type: 'page.online'; readonly online: boolean }
+  /** A list feed answered with data as of `at` (its server time: a cached answer's is the time it was made). */
+  | { readonly type: 'feeds.synced'; readonly at: number };
 
 function readStatus(read: () => StoredSessionKeys | null): SessionStatus {
   try {
@@ -72,16 +82,32 @@ export const sessionStatusMachine = setup({
       const next = readStatus(context.read);
       if (!sameStatus(next, context.status)) enqueue.assign({ status: next });
     }),
+    noteOnline: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type === 'page.online' && event.online !== context.online) enqueue.assign({ online: event.online });
+    }),
+    noteSynced: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'feeds.synced' || !Number.isFinite(event.at)) return;
+      // Minute precision is all the notice shows: the context changes at most once a minute while polling.
+      const at = Math.floor(event.at / 60_000) * 60_000;
+      if (context.syncedAt === null || at > context.syncedAt) enqueue.assign({ syncedAt: at });
+    }),
   },
   guards: {
     sessionKey: ({ event }) => event.type === 'storage.changed' && isSessionKey(event.key),
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ read: input.read, status: readStatus(input.read) }),
+  context: ({ input }) => ({
+    read: input.read,
+    status: readStatus(input.read),
+    online: input.online ?? true,
+    syncedAt: null,
+  }),
   on: {
     'session.refresh': { actions: 'readAgain' },
     // A4-8: another tab logged in or out.
     'storage.changed': { guard: 'sessionKey', actions: 'readAgain' },
+    'page.online': { actions: 'noteOnline' },
+    'feeds.synced': { actions: 'noteSynced' },
   },
 });

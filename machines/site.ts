@@ -118,6 +118,8 @@ export type SiteEvent =
   | { readonly type: 'page.visibility'; readonly visible: boolean }
   /** The device went offline or online again: feed retries pause and resume (A4-11). */
   | { readonly type: 'page.online'; readonly online: boolean }
+  /** A list feed answered with data as of `at` (server time), for the offline notice's last update. */
+  | { readonly type: 'feeds.synced'; readonly at: number }
   /** Another tab changed the storage (the browser's storage event; key null: cleared), A4-8. */
   | { readonly type: 'storage.changed'; readonly key: string | null }
   /** A match page opened: its detail actor is spawned as 'matchDetail' (one at a time, the last page's). */
@@ -170,7 +172,12 @@ export const siteMachine = setup({
       src: 'clock',
       input: ({ context }) => ({ now: context.input.now, visible: context.input.visible }),
     },
-    { id: 'session', systemId: 'session', src: 'session', input: ({ context }) => context.input.session },
+    {
+      id: 'session',
+      systemId: 'session',
+      src: 'session',
+      input: ({ context }) => ({ ...context.input.session, online: context.input.online }),
+    },
     {
       id: 'sound',
       systemId: 'sound',
@@ -242,7 +249,8 @@ export const siteMachine = setup({
       ],
     },
     'page.layout': { actions: sendTo('notifications', ({ event }) => event) },
-    'page.online': { actions: sendTo('feedEngine', ({ event }) => event) },
+    'page.online': { actions: [sendTo('feedEngine', ({ event }) => event), sendTo('session', ({ event }) => event)] },
+    'feeds.synced': { actions: sendTo('session', ({ event }) => event) },
     'storage.changed': {
       actions: [sendTo('session', ({ event }) => event), sendTo('myGames', { type: 'storage.changed' })],
     },
