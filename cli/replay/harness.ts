@@ -1,10 +1,10 @@
 // The replay harness: a backend (the world folded from a fact log, or a feed capture) and one
 // client per sport running the site's machines under simulated clocks, advanced in steps as fast
 // as the machine allows. Faults are injected between them; invariants are checked as feeds are
-// applied, periodically, and after a final fault-free sync. With visitor events a visitor (visitor.ts) runs
+// applied, after every step (timing-checks.ts: how late changes show, what polls ask for, A2 reloads, live marks
+// and highlights ending), periodically, and after a final fault-free sync. With visitor events a visitor (visitor.ts) runs
 // beside them: its tabs' stars feed the clients' My Games tab, and its checks run after every step.
 import type { FeedTab } from '../../machines/feed-cycle';
-import { TIME_KEEP_MATCH_LIVE_MS } from '../../machines/live-marker';
 import type { Fact, FactBody } from '../../sim/facts';
 import {
   MY_GAMES_FUTURE_DAYS,
@@ -18,16 +18,21 @@ import type { EventFields } from '../../src/protocol/keys';
 import type { Backend, WorldBackend } from './backend';
 import type { InjectableBug } from './bugs';
 import { ReplayClient } from './client';
-import { FaultCounter, type FaultKind, type FaultRates } from './faults';
+import { FAULT_KINDS, FaultCounter, type FaultKind, type FaultRates } from './faults';
 import type { FaultSwitch } from './network';
 import {
+  type CheckCount,
+  CheckTally,
   checkConvergence,
   checkLiveCount,
   eventClockText,
+  INVARIANTS,
   type InvariantViolation,
   insaneClockText,
   type Mismatch,
+  VISITOR_INVARIANTS,
 } from './invariants';
+import { TimingChecks } from './timing-checks';
 import { deriveRandom, type Random } from './rng';
 import type { ScenarioOp } from './scenario';
 import { ReplaySite } from './site';
@@ -75,17 +80,29 @@ export interface ReplayReport {
   readonly wallSeconds: number;
   readonly feedsApplied: number;
   readonly faultsInjected: number;
+  /** Faults injected, by kind (every kind listed). */
+  readonly faultsByKind: Readonly<Record<FaultKind, number>>;
+  /** False when the final state differs from the world or any check failed. */
   readonly converged: boolean;
+  /** Every check with how often it was evaluated and how often it failed. */
+  readonly checks: readonly CheckCount[];
+  /** The first REPORTED_LIMIT mismatches. */
   readonly mismatches: readonly Mismatch[];
+  readonly mismatchCount: number;
+  /** The first REPORTED_LIMIT violations (a repeated one once). */
   readonly invariantViolations: readonly InvariantViolation[];
+  /** Distinct violations found, and how many the list leaves out. */
+  readonly violationCount: number;
+  readonly violationsLeftOut: number;
 }
+
+/** Mismatches and violations listed in a report; the rest are counted. */
+export const REPORTED_LIMIT = 50;
 
 export const DEFAULT_STEP_MS = 5_000;
 /** Fault-free time at the end: longer than keep-live (S9-1) plus a sync, shorter than the 240 s expiry. */
 export const SETTLE_MS = 230_000;
 const CHECK_EVERY_MS = 60_000;
-/** A live mark may outlast keep-live by the step that fires its timer and a little more. */
-const LIVE_MARK_SLACK_MS = 2_000;
 const DAY_MS = 86_400_000;
 /** The days My Games covers, from today (S5-1, S9-2). */
 const MY_GAMES_WINDOW = Array.from(
@@ -107,6 +124,8 @@ export class Harness {
   readonly violations: InvariantViolation[] = [];
   readonly trace: TraceEntry[] = [];
   readonly counter = new FaultCounter();
+  /** How often each check was evaluated and failed. */
+  readonly tally = new CheckTally();
   readonly faults: FaultSwitch;
   /** Operations run so far (what a scenario file replays). */
   readonly ops: ScenarioOp[] = [];
@@ -123,6 +142,9 @@ export class Harness {
   private readonly startedAt = performance.now();
   private readonly startTime: number;
   private readonly seenViolations = new Set<string>();
+  /** The checks over time, one per client, in the clients' order. */
+  private readonly timing: TimingChecks[] = [];
+  private stopFacts: () => void = () => {};
 
   constructor(private readonly options: HarnessOptions) {
     this.backend = options.backend;
@@ -146,25 +168,63 @@ export class Harness {
     if (options.visitor) this.visitor = this.newVisitor(options.visitor.limits);
     const sports = options.sports ?? options.backend.sports;
     for (const sport of sports) {
-      this.clients.push(
-        new ReplayClient({
-          sport,
-          day: options.day ?? 0,
-          page: options.backend.page,
-          start: this.time,
-          server: () => this.backend.server(),
-          random: deriveRandom(seed, `client/${sport}`),
-          faults: this.faults,
-          counter: this.counter,
-          renderVersion: (s, feed) => this.backend.renderVersion(s, feed),
-          corrected: (id, version) => this.backend.corrected(id, version),
-          report: (violation) => this.report(violation),
-          traceId: options.traceId,
-          trace: options.traceId ? (entry) => this.trace.push(entry) : undefined,
-          bug: options.injectBug ?? null,
-        }),
-      );
+      const checks: { current: TimingChecks | null } = { current: null };
+      // The client's faults count in the report and hold its lateness checks back (timing-checks.ts).
+      const counter: FaultCounter = {
+        byKind: this.counter.byKind,
+        total: 0,
+        add: (kind) => {
+          this.counter.add(kind);
+          checks.current?.fault(kind);
+        },
+      };
+      const client = new ReplayClient({
+        sport,
+        day: options.day ?? 0,
+        page: options.backend.page,
+        start: this.time,
+        server: () => this.backend.server(),
+        random: deriveRandom(seed, `client/${sport}`),
+        faults: this.faults,
+        counter,
+        renderVersion: (s, feed) => this.backend.renderVersion(s, feed),
+        corrected: (id, version) => this.backend.corrected(id, version),
+        report: (violation) => this.report(violation),
+        traceId: options.traceId,
+        trace: options.traceId ? (entry) => this.trace.push(entry) : undefined,
+        bug: options.injectBug ?? null,
+      });
+      this.clients.push(client);
+      checks.current = new TimingChecks({
+        client,
+        worldTime: () => this.time,
+        stepMs: this.stepMs,
+        world: () => (this.backend as Partial<WorldBackend>).world?.state ?? null,
+        movable: (id) => this.backend.movable(id),
+        report: (violation) => this.report(violation),
+        tally: this.tally,
+      });
+      this.timing.push(checks.current);
     }
+    this.watchWorld();
+  }
+
+  /** The world's changes to matches go to the checks of the client of their sport. */
+  private watchWorld(): void {
+    const world = (this.backend as Partial<WorldBackend>).world;
+    if (!world) return;
+    this.stopFacts = world.onFacts((facts) => {
+      for (const fact of facts) {
+        if (!('matchId' in fact)) continue;
+        const sport = world.state.matches.get(fact.matchId)?.sportId;
+        const index = this.clients.findIndex((c) => c.sport === sport);
+        if (index >= 0) this.timing[index]!.worldChanged(fact.matchId, fact.time);
+      }
+    });
+  }
+
+  private timingOf(client: ReplayClient | undefined): TimingChecks | undefined {
+    return client ? this.timing[this.clients.indexOf(client)] : undefined;
   }
 
   /** Virtual time of the harness, epoch ms (the world's and every client's clock). */
@@ -239,6 +299,7 @@ export class Harness {
   }
 
   report(violation: InvariantViolation): void {
+    this.tally.failed(violation.check);
     const key = `${violation.check}|${violation.sport}|${violation.eventId ?? ''}|${violation.message}`;
     if (this.seenViolations.has(key)) return;
     this.seenViolations.add(key);
@@ -258,6 +319,7 @@ export class Harness {
     await drain();
     await this.site?.advanceTo(time);
     await this.afterVisitor();
+    for (const checks of this.timing) checks.step();
     if (time >= this.nextCheck) {
       this.nextCheck = time + this.checkEveryMs;
       this.checkRunning();
@@ -282,6 +344,7 @@ export class Harness {
   restart(random = false): boolean {
     if (!this.backend.restart()) return false;
     if (random) this.counter.add('restart');
+    for (const checks of this.timing) checks.fault('restart');
     for (const client of this.clients) client.network.serverRestarted();
     this.site?.serverRestarted();
     return true;
@@ -301,6 +364,8 @@ export class Harness {
       return;
     }
     const client = 'sport' in op ? this.client(op.sport) : undefined;
+    // A page moved by the visitor reloads or pauses: its lateness counts from now.
+    if (op.op !== 'facts' && op.op !== 'fault') this.timingOf(client)?.disturbed(this.time);
     switch (op.op) {
       case 'facts':
         this.appendFacts(op.facts.map(({ seq: _seq, time: _time, ...body }) => body as FactBody));
@@ -356,30 +421,13 @@ export class Harness {
     await this.run({ op: 'fault', sport, kind });
   }
 
-  /** Live marks and clock texts, checked while running. */
+  /** Clock texts, checked while running (live marks and highlights are checked after every step). */
   checkRunning(): void {
-    const keep = TIME_KEEP_MATCH_LIVE_MS + this.stepMs + LIVE_MARK_SLACK_MS;
     for (const client of this.clients) {
       const serverNow = this.backend.server().now();
-      for (const [id, since] of client.observer.leftLive) {
-        const event = client.engine.scoreboard.getEvent(id) ?? client.engine.scoreboard.getEvent(id, 'mygames');
-        if (!event?.liveMarked || event.stageType === 2) {
-          client.observer.leftLive.delete(id);
-          continue;
-        }
-        if (this.time - since > keep) {
-          this.report({
-            check: 'live-mark-expires',
-            time: this.time,
-            sport: client.sport,
-            eventId: id,
-            message: `still live-marked ${Math.round((this.time - since) / 1000)} s after it left live (S9-1: 180 s)`,
-          });
-          client.observer.leftLive.delete(id);
-        }
-      }
       for (const event of client.shownEvents().values()) {
         if (event.stageType !== 2) continue;
+        this.tally.evaluated('clock-text-sane');
         const text = eventClockText(event, serverNow);
         const problem = insaneClockText(text);
         if (problem) {
@@ -437,6 +485,7 @@ export class Harness {
     if (!this.visitor) return;
     for (const client of this.clients) {
       if (client.tab !== 'myGames' || !client.engine.actor.getSnapshot().matches('running')) continue;
+      this.tally.evaluated('my-games-tab');
       const truth = this.myGamesTruth(client);
       const shown = client.shownEvents();
       const extra = [...shown.keys()].filter((id) => !truth.has(id) && !this.backend.movable(id));
@@ -461,6 +510,7 @@ export class Harness {
     this.faults.enabled = false;
     const dayStart = this.options.showDayStart;
     for (const client of this.clients) {
+      this.timingOf(client)?.disturbed(this.time);
       client.network.releaseHeld();
       if (!client.network.isOnline) client.setOnline(true);
       if (!client.isVisible) client.setVisible(true);
@@ -488,6 +538,8 @@ export class Harness {
       const shown = client.shownEvents();
       const found = checkConvergence(client.sport, shown, truth, (id) => this.backend.movable(id));
       mismatches.push(...found);
+      this.tally.evaluated('converges');
+      this.tally.evaluated('live-count');
       if (found.length > 0) {
         const first = found[0]!;
         this.report({
@@ -508,19 +560,46 @@ export class Harness {
     return this.clients.reduce((sum, c) => sum + c.observer.feedsApplied, 0);
   }
 
+  /** Every check with its counts: the observers' evaluations join the tally here. */
+  checkCounts(): CheckCount[] {
+    const tally = this.tally;
+    for (const client of this.clients) {
+      const e = client.observer.evaluations;
+      tally.evaluated('older-never-overwrites', e.olderNeverOverwrites);
+      tally.evaluated('scores-monotonic', e.scoresMonotonic);
+      tally.evaluated('live-mark-expires', e.liveMarks);
+      tally.evaluated('highlight-ends', e.highlights);
+      e.olderNeverOverwrites = e.scoresMonotonic = e.liveMarks = e.highlights = 0;
+    }
+    return tally.rows(this.visitor ? [...INVARIANTS, ...VISITOR_INVARIANTS] : INVARIANTS);
+  }
+
   summary(mismatches: readonly Mismatch[]): ReplayReport {
+    const faultsByKind = Object.fromEntries(FAULT_KINDS.map((k) => [k, this.counter.byKind.get(k) ?? 0])) as Record<
+      FaultKind,
+      number
+    >;
+    const checks = this.checkCounts();
+    const failed = checks.some((c) => c.failed > 0) || this.violations.length > 0;
     return {
       simulatedSeconds: Math.round((this.time - this.startTime) / 1000),
       wallSeconds: Math.round((performance.now() - this.startedAt) / 10) / 100,
       feedsApplied: this.feedsApplied(),
       faultsInjected: this.counter.total,
-      converged: mismatches.length === 0,
-      mismatches,
-      invariantViolations: this.violations,
+      faultsByKind,
+      converged: mismatches.length === 0 && !failed,
+      checks,
+      mismatches: mismatches.slice(0, REPORTED_LIMIT),
+      mismatchCount: mismatches.length,
+      invariantViolations: this.violations.slice(0, REPORTED_LIMIT),
+      violationCount: this.violations.length,
+      violationsLeftOut: Math.max(0, this.violations.length - REPORTED_LIMIT),
     };
   }
 
   stop(): void {
+    this.stopFacts();
+    for (const checks of this.timing) checks.stop();
     for (const client of this.clients) client.stop();
     this.site?.stop();
     this.stopNotifications();

@@ -4,10 +4,20 @@
 //                          day and sport shown: the same events, with the same scores, stage, stage type,
 //                          parts and start time
 //   older-never-overwrites an older update never overwrites a newer one
-//   live-mark-expires      no event stays live-marked past time_keep_match_live (S9-1) after it finished
+//   live-mark-expires      a live mark clears time_keep_match_live (S9-1: 180 s) after the event left live or its
+//                          stage type changed (S4-11): neither sooner nor later
 //   scores-monotonic       scores never go backwards except through an explicit correction (S3-27)
 //   clock-text-sane        clock text never shows a negative or impossible time (S4-18…S4-22)
 //   live-count             the live count equals the live events of the day shown
+//
+// and over time (timing-checks.ts), per page, for the world's changes to the events it holds:
+//   push-latency           with push open and no fault, a change shows within the push bound (S4-2)
+//   poll-latency           with push down or lost, within the polling interval plus the retry budget (S4-2, S9-4,
+//                          S8-1); a fault's own delay (a lost answer's 30 s timeout, A9-2) comes first
+//   stale-sync-repairs     a poll due with the sync older than 0.8 × 10 s asks for the repair feed, older than
+//                          0.8 × 300 s restarts the page, else an update (S4-3); a repair answer is applied (S4-4)
+//   refresh-reloads        an update or push with an A2 newer than the page's reloads the page (S7-19)
+//   highlight-ends         a score highlight lasts its kind's time and ends on time (S9-4)
 //
 // and, with visitor events (VISITOR_INVARIANTS):
 //   my-games-tab           a page on its My Games tab shows exactly the followed games of the days it covers (S4-9)
@@ -28,6 +38,11 @@ export const INVARIANTS = [
   'scores-monotonic',
   'clock-text-sane',
   'live-count',
+  'push-latency',
+  'poll-latency',
+  'stale-sync-repairs',
+  'refresh-reloads',
+  'highlight-ends',
 ] as const;
 
 /** The checks of a replay with visitor events (cli/replay/visitor-checks.ts, harness.ts). */
@@ -148,4 +163,47 @@ export function insaneClockText(text: string): string | null {
 /** The clock text a row shows for an event at server time `serverNow`. */
 export function eventClockText(event: EventFields & { sportId: number | null }, serverNow: number): string {
   return clockTextForEvent(event, event.sportId ?? 0, serverNow);
+}
+
+/** How often each check was evaluated and how often it failed. */
+export interface CheckCount {
+  readonly check: InvariantName;
+  readonly evaluated: number;
+  readonly failed: number;
+}
+
+/** Counts evaluations and failures by check; a failure counts as an evaluation too. */
+export class CheckTally {
+  private readonly counts = new Map<InvariantName, { evaluated: number; failed: number }>();
+
+  private entry(check: InvariantName) {
+    let entry = this.counts.get(check);
+    if (!entry) {
+      entry = { evaluated: 0, failed: 0 };
+      this.counts.set(check, entry);
+    }
+    return entry;
+  }
+
+  evaluated(check: InvariantName, times = 1): void {
+    this.entry(check).evaluated += times;
+  }
+
+  failed(check: InvariantName): void {
+    const entry = this.entry(check);
+    entry.evaluated++;
+    entry.failed++;
+  }
+
+  /** Every check named, in order, then any other that ran. */
+  rows(names: readonly InvariantName[]): CheckCount[] {
+    const all = [...names, ...[...this.counts.keys()].filter((n) => !names.includes(n))];
+    return all.map((check) => ({ check, evaluated: 0, failed: 0, ...this.counts.get(check) }));
+  }
+
+  get failures(): number {
+    let total = 0;
+    for (const { failed } of this.counts.values()) total += failed;
+    return total;
+  }
 }

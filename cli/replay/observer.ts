@@ -1,7 +1,8 @@
 // Watches one client's scoreboard as feeds are applied: wraps its apply methods (the engine calls
 // them by property) and checks, right after each write, that no older update overwrote a newer
 // value and that no score went backwards without a correction. It also notes when events leave
-// live (for the live-mark check), counts applied feeds and records the trace of one event.
+// live (for the live-mark check), notes new score highlights (for highlight-ends), counts applied feeds and
+// the checks it evaluated, and records the trace of one event.
 import type { ListFeed } from '../../src/protocol/list-feed-types';
 import type { ApplyResult, Scoreboard, ScopeName } from '../../src/scoreboard/store';
 import type { ScoreboardEvent } from '../../src/scoreboard/types';
@@ -34,11 +35,35 @@ interface Shadow {
 const SCOPES: readonly ScopeName[] = ['default', 'mygames'];
 const SCORE_FIELDS = ['homeScore', 'awayScore'] as const;
 const TRACE_SKIP = new Set(['version', 'highlight']);
+/** S9-1 time_keep_match_live: the check's own copy, so a changed machine constant is seen. */
+export const KEEP_LIVE_MS = 180_000;
+/** S9-4 highlight lifetimes (s): goal 60, correction 15, scores-changed 60. */
+export const HIGHLIGHT_LIFETIME_MS: Readonly<Record<NonNullable<ScoreboardEvent['highlight']>['kind'], number>> = {
+  goal: 60_000,
+  correction: 15_000,
+  scoresChanged: 60_000,
+};
+
+/** A highlight the observer saw start, until it ends. */
+export interface SeenHighlight {
+  readonly scope: ScopeName;
+  readonly id: string;
+  readonly highlight: NonNullable<ScoreboardEvent['highlight']>;
+  /** Reported as outliving its end (once). */
+  reported?: boolean;
+}
 
 export class ScoreboardObserver {
   feedsApplied = 0;
-  /** Events that left live while marked, and when the client saw it. */
+  /** Evaluations of the checks made here. */
+  readonly evaluations = { olderNeverOverwrites: 0, scoresMonotonic: 0, liveMarks: 0, highlights: 0 };
+  /** Events that left live while marked, and when the client saw it (or saw its stage type change again). */
   readonly leftLive = new Map<string, number>();
+  /** Feeds applied to the store (what a check of an answer asks after it). */
+  readonly applied = new WeakSet<ListFeed>();
+  /** Highlights shown, by scope and event, until they end. */
+  readonly highlights = new Map<string, SeenHighlight>();
+  private readonly stageTypes = new Map<string, number | undefined>();
   private readonly shadows = new Map<string, Shadow>();
   private readonly lastScores = new Map<string, number>();
   private readonly reported = new Set<string>();
@@ -66,7 +91,20 @@ export class ScoreboardObserver {
     const clear = scoreboard.clearLiveMark.bind(scoreboard);
     target.clearLiveMark = (id: string) => {
       const before = id === options.traceId ? this.traceBefore() : undefined;
+      const since = this.leftLive.get(id);
       const changed = clear(id);
+      if (changed && since !== undefined) {
+        // S4-11: cleared by the marker's timer, time_keep_match_live after the last change; never sooner.
+        this.evaluations.liveMarks++;
+        const held = options.now() - since;
+        if (held < KEEP_LIVE_MS)
+          this.violation(
+            'live-mark-expires',
+            id,
+            `live mark cleared ${Math.round(held / 1000)} s after it left live (S9-1: 180 s)`,
+            `early|${id}|${since}`,
+          );
+      }
       if (changed) this.leftLive.delete(id);
       if (changed && id === options.traceId) this.recordTrace('live mark cleared', before);
       return changed;
@@ -99,6 +137,7 @@ export class ScoreboardObserver {
     scope: ScopeName | null,
   ): void {
     this.feedsApplied++;
+    this.applied.add(feed);
     const version = this.options.renderVersion(feed);
     const name = this.options.feedName(feed) ?? 'push';
     for (const target of scope ? [scope] : SCOPES) {
@@ -125,6 +164,7 @@ export class ScoreboardObserver {
       if (version !== null && kind !== 'odds') {
         for (const field of COMPARED_FIELDS) {
           if (!carriesAll && !(field in fields)) continue;
+          this.evaluations.olderNeverOverwrites++;
           const key = `${scope}|${row.id}|${field}`;
           const value = normalizeValue(fields[field]);
           const shadow = this.shadows.get(key);
@@ -157,6 +197,7 @@ export class ScoreboardObserver {
         const key = `${scope}|${row.id}|${field}`;
         const value = event[field];
         if (typeof value !== 'number') continue;
+        this.evaluations.scoresMonotonic++;
         const last = this.lastScores.get(key);
         if (last !== undefined && value < last && !this.options.corrected(row.id, version)) {
           this.violation(
@@ -168,9 +209,33 @@ export class ScoreboardObserver {
         }
         this.lastScores.set(key, value);
       }
+      // S4-11: the keep-live wait starts again at each stage type change.
+      const stageChanged = this.stageTypes.get(row.id) !== event.stageType;
+      if (stageChanged) this.stageTypes.set(row.id, event.stageType);
       if (event.stageType === 2) this.leftLive.delete(row.id);
-      else if (event.liveMarked && !this.leftLive.has(row.id)) this.leftLive.set(row.id, now);
+      else if (event.liveMarked && (stageChanged || !this.leftLive.has(row.id))) this.leftLive.set(row.id, now);
+      this.noteHighlight(scope, event, now);
     }
+  }
+
+  /** A highlight that started now must last its kind's lifetime (S9-4); it is then watched until it ends. */
+  private noteHighlight(scope: ScopeName, event: ScoreboardEvent, now: number): void {
+    const { highlight } = event;
+    if (!highlight) return;
+    const key = `${scope}|${event.id}`;
+    const seen = this.highlights.get(key)?.highlight;
+    if (seen && seen.until === highlight.until && seen.kind === highlight.kind) return;
+    this.highlights.set(key, { scope, id: event.id, highlight });
+    this.evaluations.highlights++;
+    const lasts = highlight.until - now;
+    const want = HIGHLIGHT_LIFETIME_MS[highlight.kind];
+    if (lasts !== want)
+      this.violation(
+        'highlight-ends',
+        event.id,
+        `a ${highlight.kind} highlight set to last ${lasts / 1000} s (S9-4: ${want / 1000} s)`,
+        `lifetime|${key}|${highlight.until}`,
+      );
   }
 
   private recordTrace(feed: string, before: ScoreboardEvent | undefined): void {
