@@ -19,8 +19,25 @@ export interface HttpTransportOptions {
   readonly projectId?: number;
   /** URL prefix between the project id and /x/feed/ (A7-21); empty for this edition. */
   readonly urlPrefix?: string;
-  readonly fetch?: typeof fetch;
+  /** The page's fetch by default; the CLI replay gives a fake one on its simulated network. */
+  readonly fetch?: FetchLike;
 }
+
+/** The part of a fetch Response the feed code reads (the browser's and Node's fit). */
+export interface FetchResponseLike {
+  readonly status: number;
+  readonly headers: {
+    get(name: string): string | null;
+    forEach(callback: (value: string, name: string) => void): void;
+  };
+  text(): Promise<string>;
+}
+
+/** The part of `fetch` the feed code uses: a GET with headers. */
+export type FetchLike = (
+  url: string,
+  init: { readonly method: 'GET'; readonly headers: Record<string, string> },
+) => Promise<FetchResponseLike>;
 
 /** A7-21: the URL of a feed: {origin}/{projectId}{url prefix}/x/feed/{feed}. */
 export function feedUrl(origin: string, feed: string, projectId: number = EDITION.projectId, urlPrefix = ''): string {
@@ -29,7 +46,7 @@ export function feedUrl(origin: string, feed: string, projectId: number = EDITIO
 
 /** A7-21: GET with the request headers; reads status, headers (lower-case) and body as text. */
 export function httpTransport(options: HttpTransportOptions): FeedTransport {
-  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const doFetch: FetchLike = options.fetch ?? globalThis.fetch.bind(globalThis);
   return async (request) => {
     const origin = typeof options.origin === 'string' ? options.origin : await options.origin();
     const headers: Record<string, string> = {};

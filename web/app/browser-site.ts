@@ -9,19 +9,20 @@ import { applyDataDiff } from '../../src/wire/dotted';
 import type { JsonObject } from '../../src/wire/account';
 import { chosenOrigin } from '../../machines/origin';
 import { storedSessionKeys } from '../../machines/session-status';
-import { pushChannelOf, webSocketActor, type WebSocketLike } from '../../machines/push-client';
+import { pushChannelOf } from '../../machines/push-client';
 import { provideSite, type SiteActorRef, siteChild, sitePush } from '../../machines/site';
+import { createSiteNetwork, type WebSocketClass } from '../../machines/site-network';
 import { type FeedAnswer, isAcceptedStatus } from '../../src/net/feed-call';
 import { createGeoLookup } from '../../src/net/geo-lookup';
 import type { ResolverConfig, SessionStore } from '../../src/net/origin-resolver';
 import { httpTransport } from '../../src/net/transport';
-import { PAGE_TIME_ZONE } from '../ui/format/time';
+import { PAGE_TIME_ZONE, pageTimezoneHour } from '../ui/format/time';
 import { showBlinkPhase } from '../ui/list/blink-phase';
 import type { FeedGateway } from '../ui/store/feed-gateway';
 import { createBrowserAccountClient } from './account-client';
 import { accountAtStart, reportAccountToSite } from './account-events';
 import { persistence, readSettings } from './browser-storage';
-import { browserListFeeds, pushUrl } from './engine-session';
+import { pushUrl } from './engine-session';
 import { createBrowserGateway } from './gateway';
 import {
   browserNotificationEffects,
@@ -101,14 +102,22 @@ export function startBrowserSite(): BrowserSite {
   let gateway: FeedGateway | null = null;
   // Server time once a list session learnt it (S7-21, S7-22); the browser's clock until then.
   const now = () => gateway?.now() ?? Date.now();
+  const pageFetch = globalThis.fetch.bind(globalThis);
   // A4-10: one geo request (x-geoip: 1) at start-up; its answer is shared.
-  const geo = createGeoLookup({ transport: httpTransport({ origin: location.origin }) });
+  const geo = createGeoLookup({ transport: httpTransport({ origin: location.origin, fetch: pageFetch }) });
   const localStorage = storageOf(() => window.localStorage);
   const storage = forgivingStorage(localStorage);
   const account = createBrowserAccountClient(now);
   const origin = () => chosenOrigin(siteChild(site, 'origin'));
-  // The feed engine's list feeds (the site's child 'feedEngine'); push goes through the site's child 'push'.
-  const listFeeds = browserListFeeds({ origin, now: () => Date.now() });
+  // The feed engine's list feeds (the site's child 'feedEngine') and detail feeds, over the page's fetch, and the
+  // push socket of the site's child 'push'; the CLI replay builds the same over its simulated network.
+  const network = createSiteNetwork({
+    fetch: pageFetch,
+    WebSocket: WebSocket as unknown as WebSocketClass,
+    origin,
+    now: () => Date.now(),
+    timezoneHour: (at) => pageTimezoneHour(at),
+  });
   let pushChannel: ReturnType<typeof pushChannelOf> | null = null;
   // Effects run only once the site has started, so its 'push' child exists by then.
   const push = () => {
@@ -136,9 +145,9 @@ export function startBrowserSite(): BrowserSite {
       fetchDetail: (feed) => gateway?.fetchDetail(feed) ?? Promise.resolve(null),
       subscribePush: (subject, onMessage) => push().subscribe([subject], () => onMessage()),
       // The offline notice's last update: each list answer's server time (a cached answer's is when it was made).
-      fetchFeed: (call) => listFeeds.fetchFeed(call).then(reportSynced),
+      fetchFeed: (call) => network.fetchFeed(call).then(reportSynced),
       subscribeFeedPush: (subjects, onMessage, onStatus) => push().subscribe(subjects, onMessage, onStatus),
-      pushSocket: webSocketActor((url) => new WebSocket(url) as unknown as WebSocketLike),
+      pushSocket: network.pushSocket,
       storage,
       // A3-11, A7-11: My Games' and My Leagues' changes go into the account's data.
       storeAccountData: (diff) => account.storeMergedData('data', diff),
@@ -174,9 +183,9 @@ export function startBrowserSite(): BrowserSite {
   );
   site.start();
   gateway = createBrowserGateway({
-    origin,
+    fetchDetail: network.fetchDetail,
     now: () => Date.now(),
-    serverNow: listFeeds.serverNow,
+    serverNow: network.serverNow,
     engine: () => siteChild(site, 'feedEngine'),
     sounds: siteSoundSink(siteChild(site, 'sound')),
     notifications: siteNotificationSink(siteChild(site, 'notifications')),

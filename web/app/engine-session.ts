@@ -1,14 +1,10 @@
 // A list session: one list page opened on the site root's feed engine (its child 'feedEngine',
 // machines/feed/engine-machine.ts) over a scoreboard of its own. The engine's effects, the list
 // feeds over HTTP from the origin chosen at start-up (A4-9) and the WebSocket push channel of the
-// page's own origin, are the composition root's (browserListFeeds, given to provideSite).
+// page's own origin, are the composition root's (machines/site-network.ts, given to provideSite).
 import type { FeedEngineRef } from '../../machines/feed/engine-machine';
 import { scoreboardBoard } from '../../machines/feed/board';
 import { openFeedList } from '../../machines/feed/list-handle';
-import type { FeedFetcher } from '../../src/net/feed-call';
-import { createFeedClient, type FeedClient } from '../../src/net/feed-client';
-import { DEFAULT_FEED_PAGE } from '../../src/net/feed-names';
-import { httpTransport } from '../../src/net/transport';
 import { createScoreboard } from '../../src/scoreboard/store';
 import { pageTimezoneHour } from '../ui/format/time';
 import { COLLAPSED_COOKIE_NAME, readCookie } from '../ui/list/collapsed-leagues';
@@ -36,40 +32,6 @@ const PUSH_PATH = '/push'; // server/app.ts push gateway
 export function pushUrl(): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}${PUSH_PATH}`;
-}
-
-/** The feed engine's list feeds in the browser, and the server time they teach. */
-export interface BrowserListFeeds {
-  readonly fetchFeed: FeedFetcher;
-  serverNow(): number;
-}
-
-/**
- * List feeds over HTTP from the chosen origin (push is the site's 'push' child). S7-1: day lists
- * are cut at the visitor's midnight, the same one the page's dates use, so a feed client is kept per
- * time zone hour (a daylight-saving change while the page is open gets a new one).
- */
-export function browserListFeeds(options: {
-  readonly origin: () => string | Promise<string>;
-  readonly now: () => number;
-}): BrowserListFeeds {
-  const transport = httpTransport({ origin: options.origin });
-  const clients = new Map<number, FeedClient>();
-  let latest: FeedClient | null = null;
-  const clientNow = (): FeedClient => {
-    const timezoneHour = pageTimezoneHour(options.now());
-    let client = clients.get(timezoneHour);
-    if (!client) {
-      client = createFeedClient({ transport, page: { ...DEFAULT_FEED_PAGE, timezoneHour }, now: options.now });
-      clients.set(timezoneHour, client);
-    }
-    latest = client;
-    return client;
-  };
-  return {
-    fetchFeed: (call) => clientNow().fetch(call),
-    serverNow: () => (latest ?? clientNow()).serverClock.now(),
-  };
 }
 
 let opened = 0;

@@ -3,12 +3,11 @@
 import { flushSync } from 'react-dom';
 import type { FeedGateway, ListSession } from '../ui/store/feed-gateway';
 import { frameBatched } from '../ui/store/scoreboard-view';
-import { fetchDetailBody } from './feed-http';
 import { type EngineSessionOptions, openEngineListSession } from './engine-session';
 
 export interface BrowserGatewayOptions extends EngineSessionOptions {
-  /** The feed origin chosen at start-up (A4-9), for detail feeds. */
-  readonly origin: () => string | Promise<string>;
+  /** A detail feed body from the feed origin chosen at start-up (A4-9), or null (machines/site-network.ts). */
+  readonly fetchDetail: (name: string) => Promise<string | null>;
 }
 
 export function createBrowserGateway(options: BrowserGatewayOptions): FeedGateway {
@@ -29,7 +28,7 @@ export function createBrowserGateway(options: BrowserGatewayOptions): FeedGatewa
       open.add(wrapped);
       return wrapped;
     },
-    fetchDetail: async (name) => fetchDetailBody(name, await options.origin()),
+    fetchDetail: (name) => options.fetchDetail(name),
     findEvent(eventId) {
       for (const session of open) {
         const snapshot = session.view.snapshot();
