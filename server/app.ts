@@ -41,6 +41,11 @@ export interface BuildServerOptions {
   readonly extraPlugins?: readonly ExtraPlugin[];
   /** Push broker; default an in-process one fed by the FeedSource's pushes. */
   readonly broker?: Broker;
+  /**
+   * Messages between the servers of one site (an account's data changed, …): in-process by default; an edge of a
+   * cluster passes one over NATS (server/cluster/nats-broker.ts).
+   */
+  readonly serverEvents?: Broker;
   /** Push gateway settings; false disables the WebSocket endpoint. */
   readonly push?: Omit<PushGatewayOptions, 'broker'> | false;
   /** Account database file (`scores serve --db`), for plugins that need it. */
@@ -64,6 +69,8 @@ declare module 'fastify' {
     /** The push gateway, or null when disabled. */
     readonly pushGateway: PushGateway | null;
     readonly pushBroker: Broker;
+    /** Messages between the servers of one site (BuildServerOptions.serverEvents). */
+    readonly serverEvents: Broker;
     /** The feeds' source (plugins read day lists from it: the personal push, S7-23). */
     readonly feedSource: FeedSource;
     /** Account database file passed to `buildServer` (`scores serve --db`). */
@@ -129,6 +136,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   if (gateway && upgrades) gateway.attach(upgrades.push);
   app.decorate('pushGateway', gateway);
   app.decorate('pushBroker', broker);
+  app.decorate('serverEvents', options.serverEvents ?? createInProcessBroker());
   app.decorate('feedSource', source);
   app.decorate('dbFile', options.dbFile);
   app.addHook('onClose', async () => {

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FeedRequest, FeedResponse, FeedSource, PushMessage } from '../src/protocol/feed-source';
 import { buildSimulation, type Simulation } from '../sim/simulation';
 import { buildServer, type ExtraPlugin } from './app';
+import type { Broker } from './push/broker';
 import { createWorldFeedSource, type WorldFeedSource } from './world-feed-source';
 import type { RefreshFrom } from './world-feed/refresh-times';
 
@@ -41,6 +42,8 @@ export interface WorldServerOptions {
   readonly world?: { readonly build: () => Promise<BuiltWorld>; readonly now: () => number };
   /** Proxies whose X-Forwarded-For is believed (the load balancer in front of edges). */
   readonly trustProxy?: readonly string[];
+  /** Messages between the servers of one site (default in-process). */
+  readonly serverEvents?: Broker;
 }
 
 /** A world built elsewhere, with the signature salt and A2 refresh times every server of it shares. */
@@ -137,6 +140,7 @@ export async function startWorldServer(options: WorldServerOptions): Promise<Wor
     extraPlugins: options.extraPlugins,
     logger: options.logger ?? false,
     trustProxy: options.trustProxy,
+    serverEvents: options.serverEvents,
   });
   // Readiness for a load balancer and its operator: 503 until the world is built (an edge: caught up with
   // the stream), with the open push connections and the world's version.

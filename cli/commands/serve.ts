@@ -83,7 +83,7 @@ async function serve(options: ServeOptions): Promise<void> {
     extraPlugins: [accountExtraPlugin({ dev: options.dev === true })],
     // The site answers at once; feeds wait the few seconds the world takes to build.
     waitForWorld: false,
-    ...(edge ? { world: { build: () => edge.ready, now: edge.now } } : {}),
+    ...(edge ? { world: { build: () => edge.ready, now: edge.now }, serverEvents: edge.serverEvents } : {}),
     trustProxy: options.trustProxy?.split(',').filter((address) => address !== ''),
     ...(options.static !== undefined ? { staticDir: resolve(options.static) } : {}),
   });

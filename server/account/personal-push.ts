@@ -9,6 +9,9 @@ import { readUserData } from './service/data';
 import type { AccountService } from './service/service';
 import { authenticate } from './service/sessions';
 
+/** The servers' event telling that an account's data changed; its body is the account's id. */
+export const ACCOUNT_DATA_CHANGED = 'account.data-changed';
+
 /** Gives the server's push gateway its personal subjects; nothing when the server has no gateway. */
 export function attachPersonalPush(app: FastifyInstance, service: AccountService): void {
   if (!app.hasDecorator('pushGateway') || !app.hasDecorator('feedSource')) return;
@@ -32,8 +35,11 @@ export function attachPersonalPush(app: FastifyInstance, service: AccountService
     log: (message) => app.log.warn(message),
   });
   gateway.setPersonal(push);
-  service.onDataChanged((userId) => push.refresh(userId));
+  // Through the servers' events, so the edge that holds the account's push hears a change made on another.
+  service.onDataChanged((userId) => app.serverEvents.publish(ACCOUNT_DATA_CHANGED, userId));
+  const stopListening = app.serverEvents.subscribe(ACCOUNT_DATA_CHANGED, (userId) => push.refresh(userId));
   app.addHook('onClose', async () => {
+    stopListening();
     gateway.setPersonal(null);
     push.close();
   });

@@ -7,7 +7,9 @@ import type { NatsConnection } from '@nats-io/nats-core';
 import type { Fact } from '../../sim/facts';
 import { emptyWorld, WorldBuilder } from '../../sim/fold';
 import type { Simulation } from '../../sim/simulation';
+import type { Broker } from '../push/broker';
 import type { BuiltWorld } from '../world-server';
+import { createNatsBroker } from './nats-broker';
 import type { WorldState } from '../../sim/world/state';
 import { scanFacts } from '../world-feed/fact-scan';
 import { type FactBatch, type FactReader, openFactStream, readFacts } from './fact-stream';
@@ -78,6 +80,8 @@ export interface EdgeWorld {
   readonly ready: Promise<BuiltWorld>;
   /** Virtual now by the shared config (the real clock until the config is known). */
   now(): number;
+  /** Messages between the servers of the site, over the same NATS connection. */
+  readonly serverEvents: Broker;
   stop(): Promise<void>;
 }
 
@@ -111,6 +115,7 @@ export async function startEdgeWorld(options: {
     config,
     ready,
     now: () => (known ? virtualNow(known, realNow()) : realNow()),
+    serverEvents: createNatsBroker(nc),
     async stop() {
       abort.abort();
       await reader?.stop();
