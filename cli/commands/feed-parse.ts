@@ -1,15 +1,13 @@
 // `scores feed parse <file|-> [--json]`: what a recorded or live feed body contains, which feed it is, and what
-// is wrong with it (warnings on stderr, exit code 3 for input that is no feed at all).
+// is wrong with it (warnings on stderr, exit code 2 for input that cannot be read or is no feed at all).
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { FEED_BODY_KINDS, type FeedBodyKind } from '../../src/protocol/feed-body-kind';
 import { formatFeedInspection, inspectFeed, isNotAFeed } from '../../src/protocol/feed-inspect';
 import { escapeTerminalText } from '../../src/protocol/terminal-text';
 
-/** Exit code for input that cannot be read. */
-const EXIT_UNREADABLE = 2;
-/** Exit code for input that is not a feed at all: empty (S5-7) or not feed text. */
-const EXIT_NOT_A_FEED = 3;
+/** Exit code for bad input (every scores command): a file that cannot be read, or no feed at all (S5-7). */
+const EXIT_BAD_INPUT = 2;
 
 /** The kind names, wrapped for the help text. */
 function kindLines(width = 100): string {
@@ -38,9 +36,8 @@ warnings, framing and records (every record as [[key, value] or [text], ...], in
 
 Exit codes:
   0  a feed was read (warnings, if any, are on stderr)
-  1  usage error (unknown option, missing argument)
-  2  the file cannot be read
-  3  not a feed: empty input (no bytes, blank, or an S5-7 empty body such as 0) or text that is not a feed`;
+  2  bad usage (unknown option, missing argument), a file that cannot be read, or not a feed: empty input
+     (no bytes, blank, or an S5-7 empty body such as 0) or text that is not a feed (the JSON is still printed)`;
 
 export function registerFeedParse(program: Command): void {
   const feed = program.commands.find((c) => c.name() === 'feed') ?? program.command('feed').description('Feed tools');
@@ -61,13 +58,13 @@ export function registerFeedParse(program: Command): void {
         process.stderr.write(
           `scores feed parse: ${escapeTerminalText(`cannot read ${file === '-' ? 'stdin' : file}: ${reason}`)}\n`,
         );
-        process.exitCode = EXIT_UNREADABLE;
+        process.exitCode = EXIT_BAD_INPUT;
         return;
       }
       const inspection = inspectFeed(bytes);
       for (const warning of inspection.warnings)
         process.stderr.write(`scores feed parse: warning: ${warning.message}\n`);
       process.stdout.write(options.json ? `${JSON.stringify(inspection)}\n` : `${formatFeedInspection(inspection)}\n`);
-      process.exitCode = isNotAFeed(inspection.kind) ? EXIT_NOT_A_FEED : 0;
+      process.exitCode = isNotAFeed(inspection.kind) ? EXIT_BAD_INPUT : 0;
     });
 }

@@ -1,5 +1,5 @@
 // `scores feed parse <file|-> [--json]` on real feeds and on broken input, through the real CLI entry point:
-// output, warnings on stderr, exit codes (0 read, 1 usage, 2 unreadable, 3 not a feed).
+// output, warnings on stderr, exit codes (0 read, 2 bad usage, unreadable or not a feed).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -215,25 +215,25 @@ describe('scores feed parse: warnings and exit codes', () => {
   const warningLines = (stderr: string) =>
     stderr.split('\n').filter((line) => line.startsWith('scores feed parse: warning: '));
 
-  it('S5-7 empty input is not a feed: exit 3, a warning on stderr, kind empty in the JSON', () => {
+  it('S5-7 empty input is not a feed: exit 2, a warning on stderr, kind empty in the JSON', () => {
     const { status, stdout, stderr } = scores(['feed', 'parse', inputFile('empty.txt', ''), '--json']);
-    expect(status).toBe(3);
+    expect(status).toBe(2);
     expect(warningLines(stderr)).toEqual(['scores feed parse: warning: empty input: no bytes, so no feed']);
     const out = JSON.parse(stdout);
     expect(out).toMatchObject({ kind: 'empty', bytes: 0, rows: 0, records: [], warnings: [{ code: 'empty' }] });
   });
 
-  it('S5-7 the body 0 from stdin is empty: exit 3', () => {
+  it('S5-7 the body 0 from stdin is empty: exit 2', () => {
     const { status, stdout, stderr } = scores(['feed', 'parse', '-'], '0');
-    expect(status).toBe(3);
+    expect(status).toBe(2);
     expect(stdout).toContain('kind: empty');
     expect(stderr).toContain('an empty body (S5-7');
   });
 
-  it('S8-7 100 kB of seeded random bytes on stdin is not a feed: exit 3, warnings, escaped output', () => {
+  it('S8-7 100 kB of seeded random bytes on stdin is not a feed: exit 2, warnings, escaped output', () => {
     const bytes = seededBytes(7, 100_000);
     const human = scores(['feed', 'parse', '-'], bytes);
-    expect(human.status).toBe(3);
+    expect(human.status).toBe(2);
     expect(human.stdout).toContain('kind: not-a-feed');
     const lines = warningLines(human.stderr);
     expect(lines).toHaveLength(3);
@@ -243,7 +243,7 @@ describe('scores feed parse: warnings and exit codes', () => {
     expect(RAW_CONTROL.test(human.stdout)).toBe(false);
     expect(RAW_CONTROL.test(human.stderr)).toBe(false);
     const json = scores(['feed', 'parse', '-', '--json'], bytes);
-    expect(json.status).toBe(3);
+    expect(json.status).toBe(2);
     const out = JSON.parse(json.stdout);
     expect(out.warnings.map((w: { code: string }) => w.code)).toEqual([
       'not-a-feed',
@@ -298,16 +298,16 @@ describe('scores feed parse: warnings and exit codes', () => {
     ]);
   });
 
-  it('commander usage errors keep their exit code 1; --help lists the exit codes', () => {
+  it('S8-2 commander usage errors exit 2 with one line; --help lists the exit codes', () => {
     const missing = scores(['feed', 'parse']);
-    expect(missing.status).toBe(1);
-    expect(missing.stderr).toContain("missing required argument 'file'");
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toBe("scores feed parse: missing required argument 'file' (see scores feed parse --help)\n");
     const unknown = scores(['feed', 'parse', realFeedPath(FOOTBALL_TODAY), '--jsn']);
-    expect(unknown.status).toBe(1);
+    expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain("unknown option '--jsn'");
     const help = scores(['feed', 'parse', '--help']);
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('Exit codes:');
-    expect(help.stdout).toMatch(/3 {2}not a feed: empty input/);
+    expect(help.stdout).toMatch(/2 {2}bad usage .* or not a feed: empty input/);
   });
 });
