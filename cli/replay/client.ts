@@ -1,10 +1,14 @@
 // One simulated visitor: the site's feed engine (feed cycle with its feed requests, live marker and
-// scoreboard) for one sport, on its own SimulatedClock and its own faulty network.
-import { SimulatedClock } from 'xstate';
+// scoreboard) for one sport, on its own SimulatedClock, with the browser's network code (machines/site-network.ts:
+// feed clients, server clock, the push connection's socket) over its own faulty network (network.ts: a fake
+// fetch and WebSocket), and one push connection (machines/push-connection.ts) shared as the site's is.
+import { type Actor, createActor, SimulatedClock } from 'xstate';
 import { createFeedEngine, type FeedEngine } from '../../machines/feed-engine';
 import type { FeedTab } from '../../machines/feed-cycle';
+import { pushChannelOf } from '../../machines/push-client';
+import { pushConnectionMachine } from '../../machines/push-connection';
+import { createSiteNetwork } from '../../machines/site-network';
 import type { FeedFetcher } from '../../src/net/feed-call';
-import { createFeedClient } from '../../src/net/feed-client';
 import { type FeedPage, feedNameFor } from '../../src/net/feed-names';
 import type { FeedSource } from '../../src/protocol/feed-source';
 import type { ListFeed } from '../../src/protocol/list-feed-types';
@@ -12,6 +16,7 @@ import type { ScoreboardEvent } from '../../src/scoreboard/types';
 import { bugMachine, type InjectableBug, injectBug } from './bugs';
 import type { FaultCounter } from './faults';
 import type { InvariantViolation } from './invariants';
+import { REPLAY_ORIGIN } from './fake-fetch';
 import { ClientNetwork, type FaultSwitch } from './network';
 import { ScoreboardObserver } from './observer';
 import type { Random } from './rng';
@@ -36,10 +41,15 @@ export interface ReplayClientOptions {
   readonly bug?: InjectableBug | null;
 }
 
+/** The push gateway's address on the replayed network. */
+export const REPLAY_PUSH_URL = 'ws://replay.invalid/push';
+
 export class ReplayClient {
   readonly sport: number;
   readonly clock = new SimulatedClock();
   readonly network: ClientNetwork;
+  /** The page's push connection (the site's 'push' child in the browser). */
+  readonly push: Actor<typeof pushConnectionMachine>;
   readonly engine: FeedEngine;
   readonly observer: ScoreboardObserver;
   /** Virtual time of the last full feed applied: the "today" of the day shown. */
@@ -58,23 +68,34 @@ export class ReplayClient {
       faults: options.faults,
       counter: options.counter,
     });
-    const feedClient = createFeedClient({ transport: this.network.transport, page: options.page, now });
+    const site = createSiteNetwork({
+      fetch: this.network.fetch,
+      WebSocket: this.network.WebSocket,
+      origin: () => REPLAY_ORIGIN,
+      now,
+      timezoneHour: () => options.page.timezoneHour,
+      page: options.page,
+    });
+    this.push = createActor(pushConnectionMachine.provide({ actors: { socket: site.pushSocket } }), {
+      clock: this.clock,
+      input: { url: REPLAY_PUSH_URL },
+    });
     const names = new WeakMap<ListFeed, string>();
     const fetcher: FeedFetcher = async (call) => {
-      const answer = await feedClient.fetch(call);
+      const answer = await site.fetchFeed(call);
       if (answer.feed) names.set(answer.feed, feedNameFor(call, options.page));
       return answer;
     };
-    // Server time is the world's (or the capture's) virtual time.
-    const serverView: FeedSource = {
-      fetch: (request) => options.server().fetch(request),
+    // The engine's server time is what the list feeds' Date headers taught (S7-21), as in the browser.
+    const pageServer: FeedSource = {
+      fetch: () => Promise.reject(new Error('feeds go through the site network')),
       onPush: () => () => {},
-      now: () => options.server().now(),
+      now: () => site.serverNow(),
     };
     this.engine = createFeedEngine({
-      source: serverView,
+      source: pageServer,
       fetcher,
-      push: this.network.push,
+      push: pushChannelOf(this.push),
       sport: options.sport,
       day: options.day,
       page: options.page,
@@ -94,7 +115,7 @@ export class ReplayClient {
       traceId: options.traceId,
       trace: options.trace
         ? ({ event, ...entry }) =>
-            options.trace!({ ...entry, clock: event ? eventClockText(event, serverView.now()) : '' })
+            options.trace!({ ...entry, clock: event ? eventClockText(event, options.server().now()) : '' })
         : undefined,
     });
     const applyFull = this.engine.scoreboard.applyFull;
@@ -105,12 +126,14 @@ export class ReplayClient {
   }
 
   start(): this {
+    this.push.start();
     this.engine.start();
     return this;
   }
 
   stop(): void {
     this.engine.stop();
+    this.push.stop();
   }
 
   get day(): number {

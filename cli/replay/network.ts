@@ -1,13 +1,19 @@
-// One client's network under faults: a feed transport and a push channel over the current server
-// (a FeedSource that a restart replaces). Every delay runs on the client's simulated clock, so a
-// delayed answer arrives at a virtual time, and the same seed gives the same run.
-import type { PushChannel, PushStatus } from '../../machines/push-client';
-import type { FeedTransport } from '../../src/net/transport';
-import type { FeedRequest, FeedResponse, FeedSource, PushMessage } from '../../src/protocol/feed-source';
+// One client's network under faults, below the site's own network code: a fake `fetch` (fake-fetch.ts) and a
+// fake WebSocket gateway (fake-websocket.ts) over the current server (a FeedSource that a restart replaces).
+// The page's feed clients, feed requests, push connection and server clock (machines/site-network.ts) run on
+// them unchanged, so a lost answer times out in the real feed request (A9-2) and a lost connection reconnects
+// on the real push back-off (S8-3). Every delay runs on the client's simulated clock, so a delayed answer
+// arrives at a virtual time, and the same seed gives the same run.
+import type { FetchLike } from '../../src/net/transport';
+import type { WebSocketClass } from '../../machines/site-network';
+import type { FeedRequest, FeedResponse, FeedSource } from '../../src/protocol/feed-source';
+import { fakeFetch } from './fake-fetch';
+import { FakePushGateway, type FrameFate, type SocketEvent } from './fake-websocket';
 import { type FaultCounter, type FaultKind, type FaultRates, pickResponseFault } from './faults';
 import type { Random } from './rng';
 
 export interface NetworkClock {
+  now(): number;
   setTimeout(fn: (...args: unknown[]) => void, timeout: number): unknown;
 }
 
@@ -27,39 +33,58 @@ export interface ClientNetworkOptions {
   readonly onFault?: (kind: FaultKind, what: string) => void;
 }
 
+/** What the network saw, for tests and traces: each feed request with its fault, each socket event. */
+export interface NetworkWatcher {
+  readonly request?: (feed: string, time: number, fault: FaultKind | null) => void;
+  readonly socket?: (event: SocketEvent, time: number) => void;
+}
+
 const MAX_DELAY_MS = 20_000;
 const MIN_DELAY_MS = 1_000;
 /** A held (reordered) response is released at the latest after this long, below the 30 s timeout (A9-2). */
 const MAX_HOLD_MS = 15_000;
-const RECONNECT_MIN_MS = 1_000;
-const RECONNECT_SPAN_MS = 4_000;
+/** A lost push connection: the gateway refuses new sockets for up to this long. */
+const MAX_PUSH_OUTAGE_MS = 10_000;
+/** A restarting server takes 1–5 s before it takes sockets again. */
+const RESTART_MIN_MS = 1_000;
+const RESTART_SPAN_MS = 4_000;
 const SERVICE_UNAVAILABLE: FeedResponse = Object.freeze({
   status: 503,
   headers: Object.freeze({ 'content-type': 'text/plain; charset=utf-8' }),
   body: '',
 });
 
-interface Subscription {
-  readonly subjects: ReadonlySet<string>;
-  readonly onMessage: (message: PushMessage) => void;
-  readonly onStatus?: (status: PushStatus) => void;
-  stop: (() => void) | null;
-  stopped: boolean;
-}
-
 export class ClientNetwork {
-  readonly transport: FeedTransport;
-  readonly push: PushChannel;
+  /** The page's `fetch`. */
+  readonly fetch: FetchLike;
+  /** The page's `WebSocket` class. */
+  readonly WebSocket: WebSocketClass;
+  private readonly gateway: FakePushGateway;
   private online = true;
   private readonly armed: FaultKind[] = [];
   private readonly held: (() => void)[] = [];
   /** Stale copies to serve to the next request of a feed (dup). */
   private readonly stale = new Map<string, FeedResponse>();
-  private readonly subscriptions = new Set<Subscription>();
+  private readonly watchers = new Set<NetworkWatcher>();
 
   constructor(private readonly options: ClientNetworkOptions) {
-    this.transport = (request) => this.fetch(request);
-    this.push = { subscribe: (subjects, onMessage, onStatus) => this.subscribe(subjects, onMessage, onStatus) };
+    this.fetch = fakeFetch({ answer: (request) => this.answer(request), serverNow: () => options.server().now() });
+    this.gateway = new FakePushGateway({
+      server: options.server,
+      clock: options.clock,
+      frameFate: (subject) => this.frameFate(subject),
+      online: () => this.online,
+    });
+    this.WebSocket = this.gateway.WebSocket;
+    this.gateway.watch((event, time) => {
+      for (const watcher of this.watchers) watcher.socket?.(event, time);
+    });
+  }
+
+  /** Hears every feed request and socket event; returns its removal. */
+  watch(watcher: NetworkWatcher): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
   }
 
   /** Arms a fault for the next response (or push message, for pushloss) regardless of rates. */
@@ -71,27 +96,16 @@ export class ClientNetwork {
     return this.online;
   }
 
-  /** Offline: requests fail at once and push is down; online again: push reconnects. */
+  /** Offline: requests fail at once and sockets drop and are refused; online again: push reconnects on its back-off. */
   setOnline(online: boolean): void {
     if (online === this.online) return;
     this.online = online;
-    for (const sub of this.subscriptions) {
-      if (online) this.connect(sub);
-      else this.disconnect(sub);
-    }
+    if (!online) this.gateway.drop();
   }
 
-  /** The server restarted: push connections drop and reconnect to the new process a little later. */
+  /** The server restarted: its sockets drop, and the new process takes sockets 1–5 s later. */
   serverRestarted(): void {
-    for (const sub of this.subscriptions) {
-      this.disconnect(sub);
-      this.options.clock.setTimeout(
-        () => {
-          if (this.online && !sub.stopped && sub.stop === null) this.connect(sub);
-        },
-        RECONNECT_MIN_MS + Math.floor(this.options.random() * RECONNECT_SPAN_MS),
-      );
-    }
+    this.gateway.drop(RESTART_MIN_MS + Math.floor(this.options.random() * RESTART_SPAN_MS));
   }
 
   /** Releases every held (reordered) response now. */
@@ -122,13 +136,18 @@ export class ClientNetwork {
     return MIN_DELAY_MS + Math.floor(this.options.random() * (MAX_DELAY_MS - MIN_DELAY_MS));
   }
 
-  private async fetch(request: FeedRequest): Promise<FeedResponse> {
-    if (!this.online) throw new Error('offline');
+  /** The server's answer to one request as it reaches the page, faults applied. */
+  private async answer(request: FeedRequest): Promise<FeedResponse> {
+    if (!this.online) {
+      this.told(request.feed, null);
+      throw new TypeError('Failed to fetch'); // what the browser's fetch says offline
+    }
     const stale = this.stale.get(request.feed);
     if (stale) this.stale.delete(request.feed);
     // Rendered now, whatever happens to it on the way.
     const response = stale ?? (await this.options.server().fetch(request));
     const fault = this.responseFault();
+    this.told(request.feed, fault);
     if (fault === null) {
       this.releaseHeldSoon();
       return response;
@@ -149,6 +168,12 @@ export class ClientNetwork {
       default:
         return new Promise((resolve) => this.hold(() => resolve(response)));
     }
+  }
+
+  private told(feed: string, fault: FaultKind | null): void {
+    if (this.watchers.size === 0) return;
+    const time = this.options.clock.now();
+    for (const watcher of this.watchers) watcher.request?.(feed, time, fault);
   }
 
   /** Holds a delivery until something newer arrives, or MAX_HOLD_MS at most. */
@@ -174,44 +199,8 @@ export class ClientNetwork {
     });
   }
 
-  private subscribe(
-    subjects: readonly string[],
-    onMessage: (message: PushMessage) => void,
-    onStatus?: (status: PushStatus) => void,
-  ): () => void {
-    const sub: Subscription = { subjects: new Set(subjects), onMessage, onStatus, stop: null, stopped: false };
-    this.subscriptions.add(sub);
-    if (this.online) this.connect(sub);
-    else queueMicrotask(() => !sub.stopped && sub.onStatus?.('closed'));
-    return () => {
-      sub.stopped = true;
-      sub.stop?.();
-      sub.stop = null;
-      this.subscriptions.delete(sub);
-    };
-  }
-
-  private connect(sub: Subscription): void {
-    if (sub.stopped || sub.stop) return;
-    sub.stop = this.options.server().onPush(
-      (message) => {
-        if (!sub.stopped && sub.subjects.has(message.subject)) this.deliverPush(sub, message);
-      },
-      { wants: (subject) => sub.subjects.has(subject) },
-    );
-    queueMicrotask(() => {
-      if (!sub.stopped && sub.stop) sub.onStatus?.('open');
-    });
-  }
-
-  private disconnect(sub: Subscription): void {
-    if (!sub.stop) return;
-    sub.stop();
-    sub.stop = null;
-    if (!sub.stopped) sub.onStatus?.('closed');
-  }
-
-  private deliverPush(sub: Subscription, message: PushMessage): void {
+  /** A push frame's fault: pushloss drops the connection (the frame with it), dup and delay act on the frame. */
+  private frameFate(subject: string): FrameFate {
     const { faults, random } = this.options;
     let fault = this.takeArmed(['pushloss']);
     if (!fault && faults.enabled) {
@@ -223,23 +212,18 @@ export class ClientNetwork {
       else if (draw < loss + dup) fault = 'dup';
       else if (draw < loss + dup + delay) fault = 'delay';
     }
-    if (fault) this.inject(fault, message.subject);
-    const send = () => {
-      if (!sub.stopped && sub.stop) sub.onMessage(message);
-    };
+    if (fault) this.inject(fault, subject);
     switch (fault) {
       case 'pushloss':
-        return;
+        return { kind: 'lose', refuseMs: Math.floor(random() * MAX_PUSH_OUTAGE_MS) };
       case 'dup':
-        send();
-        send();
-        break;
+        this.releaseHeldSoon();
+        return { kind: 'dup' };
       case 'delay':
-        this.options.clock.setTimeout(send, this.delayMs());
-        return;
+        return { kind: 'delay', ms: this.delayMs() };
       default:
-        send();
+        this.releaseHeldSoon();
+        return { kind: 'deliver' };
     }
-    this.releaseHeldSoon();
   }
 }

@@ -1,6 +1,6 @@
 // The site's root actor tree (machines/site.ts: clock, session, origin, sound, … and the match page's
-// matchDetail) in a replay, on its own SimulatedClock, beside a push connection (machines/push-connection.ts)
-// whose socket is simulated (push-gateway.ts). `--match <id>` opens that match's page: the detail actor loads
+// matchDetail) in a replay, on its own SimulatedClock, with the browser's network code (machines/site-network.ts)
+// over a fake fetch and a fake WebSocket (fake-fetch.ts, fake-websocket.ts) whose gateway is the replayed server. `--match <id>` opens that match's page: the detail actor loads
 // the core and summary from the replayed server and polls its hashes every 5 s (S9-4), a push on its subject
 // polls at once (S7-23), and, while the match is live, the page's clock is watched per 5 s like the match
 // header's, so each tick gives the header's clock text (S4-18…S4-22). `--push-drop` drops the socket at chosen
@@ -13,15 +13,18 @@ import { roundToPeriod } from '../../machines/clock';
 import { detailFeed, type MatchDetailRef, TAB_FEED } from '../../machines/match-detail';
 import type { PushConnectionRef } from '../../machines/push-connection';
 import { provideSite, type SiteActorRef, siteChild, sitePush } from '../../machines/site';
+import { createSiteNetwork } from '../../machines/site-network';
 import { STAGE_TYPE } from '../../src/domain/stages';
 import { type PushChannel, pushChannelOf } from '../../machines/push-client';
+import { DEFAULT_FEED_PAGE } from '../../src/net/feed-names';
 import { reconnectDelay } from '../../src/net/push-frame';
 import type { MatchCore } from '../../src/protocol/detail-core';
 import type { FeedSource } from '../../src/protocol/feed-source';
 import type { ScoreboardEvent } from '../../src/scoreboard/types';
 import { statusText } from '../../src/domain/shown-text';
 import type { PushDrop } from './push-drops';
-import { SimulatedPushGateway } from './push-gateway';
+import { fakeFetch, REPLAY_ORIGIN } from './fake-fetch';
+import { FakePushGateway } from './fake-websocket';
 import type { SiteActorName, SiteTraceEntry } from './site-trace';
 
 /** S9-4: the match header reads the time per 5 s while the match is live (its live minute). */
@@ -89,7 +92,7 @@ export class ReplaySite {
   readonly site: SiteActorRef;
   /** The site's 'push' child (set once the site has started). */
   push!: PushConnectionRef;
-  private readonly gateway: SimulatedPushGateway;
+  private readonly gateway: FakePushGateway;
   /** Drops still to come, epoch ms. */
   private readonly drops: { readonly at: number; readonly forMs: number }[];
   private watchingClock = false;
@@ -99,12 +102,22 @@ export class ReplaySite {
     this.clock.set(options.start);
     const now = () => this.clock.now();
     this.drops = (options.pushDrops ?? []).map((d) => ({ at: options.start + d.atMs, forMs: d.forMs }));
-    this.gateway = new SimulatedPushGateway(options.server, this.clock);
+    this.gateway = new FakePushGateway({ server: options.server, clock: this.clock });
+    const network = createSiteNetwork({
+      fetch: fakeFetch({
+        answer: async (request) => options.server().fetch(request),
+        serverNow: () => options.server().now(),
+      }),
+      WebSocket: this.gateway.WebSocket,
+      origin: () => REPLAY_ORIGIN,
+      now,
+      timezoneHour: () => DEFAULT_FEED_PAGE.timezoneHour,
+    });
     let channel: PushChannel | null = null;
     this.site = createActor(
       provideSite({
-        fetchDetail: (feed) => this.fetchDetail(feed),
-        pushSocket: this.gateway.socket,
+        fetchDetail: (feed) => network.fetchDetail(feed),
+        pushSocket: network.pushSocket,
         subscribePush: (subject, onMessage) => {
           channel ??= pushChannelOf(this.push);
           return channel.subscribe([subject], () => onMessage());
@@ -115,7 +128,7 @@ export class ReplaySite {
         input: {
           now,
           session: { read: () => null },
-          origin: { config: { local: [], global: [], default_url: 'http://replay.invalid' } },
+          origin: { config: { local: [], global: [], default_url: REPLAY_ORIGIN } },
           push: { url: PUSH_URL },
         },
       },
@@ -169,11 +182,6 @@ export class ReplaySite {
   serverRestarted(): void {
     this.record('push', 'drop', 'server restarted: socket closed');
     this.gateway.drop();
-  }
-
-  private async fetchDetail(feed: string): Promise<string | null> {
-    const response = await this.options.server().fetch({ feed, headers: {} });
-    return response.status === 200 ? response.body : null;
   }
 
   private record(actor: SiteActorName, transition: string, detail = ''): void {
