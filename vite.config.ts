@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { FLAG_CODE_BY_COUNTRY_ID, FLAG_PATH } from './web/ui/common/flags';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -45,9 +47,37 @@ function precompress(): Plugin {
   };
 }
 
+const FLAG_DIR = join(dirname(createRequire(import.meta.url).resolve('flag-icons/package.json')), 'flags', '4x3');
+const FLAG_FILE = /^\/([a-z]{2}(?:-[a-z]{3})?)\.svg$/;
+
+// The flag-icons SVGs of the countries the site knows (web/ui/common/flags.ts), as /flags/<code>.svg: copied into
+// the build (and precompressed with it), and served from the package by the development server.
+function flags(): Plugin {
+  const codes = new Set(FLAG_CODE_BY_COUNTRY_ID.values());
+  return {
+    name: 'kz-scores:flags',
+    generateBundle() {
+      for (const code of codes)
+        this.emitFile({
+          type: 'asset',
+          fileName: `${FLAG_PATH.slice(1)}${code}.svg`,
+          source: readFileSync(join(FLAG_DIR, `${code}.svg`)),
+        });
+    },
+    configureServer(server) {
+      server.middlewares.use(FLAG_PATH, (request, response, next) => {
+        const code = FLAG_FILE.exec(request.url ?? '')?.[1];
+        if (!code || !codes.has(code)) return next();
+        response.setHeader('content-type', 'image/svg+xml');
+        response.end(readFileSync(join(FLAG_DIR, `${code}.svg`)));
+      });
+    },
+  };
+}
+
 // The browser client: built into dist/ and served by the Fastify server (server/).
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), flags(), precompress()],
   root: 'web/app',
   publicDir: false,
   build: { outDir: '../../dist', emptyOutDir: true, sourcemap: true },

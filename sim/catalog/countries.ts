@@ -1,4 +1,4 @@
-// Countries of the simulated world, with Kazakh names (ZY), provider-style ids (ZB), their UTC
+// Countries of the simulated world, with Kazakh names (ZY), provider-style ids (ZB), ISO 3166 codes, their UTC
 // offset (kick-offs fall in the local afternoon and evening) and cities for club names.
 import type { Country } from '../plan/types';
 
@@ -568,8 +568,75 @@ const ROWS: ReadonlyArray<readonly [string, number, string, string, number, stri
   ['samerica', 7, 'Оңтүстік Америка', 'south-america', -3, 'es', ''],
 ];
 
+// ISO 3166 codes by key: 3166-1 alpha-2, and 3166-2 for England and Scotland, which play as nations. The regions
+// (world, europe, asia, samerica) have none.
+const ISO: Readonly<Record<string, string>> = {
+  kz: 'KZ',
+  eng: 'GB-ENG',
+  esp: 'ES',
+  ita: 'IT',
+  ger: 'DE',
+  fra: 'FR',
+  rus: 'RU',
+  ned: 'NL',
+  por: 'PT',
+  tur: 'TR',
+  uzb: 'UZ',
+  kgz: 'KG',
+  ukr: 'UA',
+  pol: 'PL',
+  cze: 'CZ',
+  swe: 'SE',
+  fin: 'FI',
+  nor: 'NO',
+  den: 'DK',
+  sui: 'CH',
+  aut: 'AT',
+  cro: 'HR',
+  srb: 'RS',
+  gre: 'GR',
+  rou: 'RO',
+  hun: 'HU',
+  bra: 'BR',
+  arg: 'AR',
+  mex: 'MX',
+  usa: 'US',
+  can: 'CA',
+  jpn: 'JP',
+  kor: 'KR',
+  chn: 'CN',
+  aus: 'AU',
+  ksa: 'SA',
+  uae: 'AE',
+  iran: 'IR',
+  egy: 'EG',
+  mar: 'MA',
+  ngr: 'NG',
+  rsa: 'ZA',
+  col: 'CO',
+  chi: 'CL',
+  ind: 'IN',
+  pak: 'PK',
+  nzl: 'NZ',
+  bel: 'BE',
+  sco: 'GB-SCT',
+  blr: 'BY',
+  geo: 'GE',
+  aze: 'AZ',
+  arm: 'AM',
+  isr: 'IL',
+  irl: 'IE',
+  svk: 'SK',
+  slo: 'SI',
+  bul: 'BG',
+  vie: 'VN',
+  tha: 'TH',
+  idn: 'ID',
+  phi: 'PH',
+};
+
 export const COUNTRIES: readonly Country[] = ROWS.map(([key, id, name, slug, utc, locale, cities]) =>
-  Object.freeze({ key, id, name, slug, utc, locale, cities: cities ? cities.split(',') : [] }),
+  Object.freeze({ key, id, name, slug, iso: ISO[key] ?? null, utc, locale, cities: cities ? cities.split(',') : [] }),
 );
 
 const BY_KEY = new Map(COUNTRIES.map((c) => [c.key, c]));

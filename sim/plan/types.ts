@@ -8,6 +8,8 @@ export interface Country {
   /** Kazakh name (ZY); upper-cased in league titles. */
   readonly name: string;
   readonly slug: string;
+  /** ISO 3166 code (3166-1 alpha-2, or 3166-2 for the UK's nations: GB-ENG); null for a region (Europe, World). */
+  readonly iso: string | null;
   /** Local UTC offset in hours, used to place kick-offs in the local afternoon and evening. */
   readonly utc: number;
   /** Faker locale for people's names; 'kk' uses the built-in Kazakh lists. */

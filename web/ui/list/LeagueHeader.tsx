@@ -3,6 +3,7 @@
 import { memo } from 'react';
 import { sportById } from '../../../src/domain/sports';
 import { kk } from '../../../src/i18n/kk';
+import { Flag } from '../common/Flag';
 import { DATE_TICK_MS, useNow } from '../common/use-now';
 import { startTimeText } from '../format/time';
 import { useScoreboardLeague } from '../store/hooks';
@@ -36,9 +37,7 @@ export const LeagueHeader = memo(function LeagueHeader({ leagueId, sportId, coll
     <div className={league.type === 't' ? 'league league--top' : 'league'} data-league-id={leagueId}>
       {labelKey ? <LeaguePin labelKey={labelKey} name={name} /> : null}
       <h2 className="league__title">
-        <span className="league__flag" aria-hidden="true">
-          {(country || name).slice(0, 1).toUpperCase()}
-        </span>
+        <Flag countryId={league.countryId} />
         {country ? <span className="league__country">{country}:</span> : null}
         <span className="league__name">{name}</span>
         {labelKey ? <PinnedStar labelKey={labelKey} /> : null}

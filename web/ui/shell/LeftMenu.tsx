@@ -13,6 +13,7 @@ import type { ScoreboardSnapshot } from '../../../src/scoreboard/types';
 import { useSiteChild } from '../common/actors';
 import { sportName } from '../../../src/domain/shown-text';
 import { countryNameOf, countrySlugOf, leaguePartOfName } from '../list/country';
+import { Flag } from '../common/Flag';
 import { useLeagueJump } from '../list/league-jump';
 import { searchWithLeague } from '../list/league-param';
 import { leagueLabelKey, usePinnedLeagues } from '../list/pinned';
@@ -30,6 +31,8 @@ export interface MenuLeague {
 export interface MenuCountry {
   readonly slug: string;
   readonly name: string;
+  /** The provider's country id (ZB) of its first league, for the flag. */
+  readonly countryId: number | null;
   readonly leagues: readonly MenuLeague[];
 }
 
@@ -48,14 +51,14 @@ export function menuCountries(snapshot: ScoreboardSnapshot): MenuCountry[] {
 }
 
 function buildMenu(snapshot: ScoreboardSnapshot): MenuCountry[] {
-  const bySlug = new Map<string, { slug: string; name: string; leagues: MenuLeague[] }>();
+  const bySlug = new Map<string, { slug: string; name: string; countryId: number | null; leagues: MenuLeague[] }>();
   for (const id of snapshot.leagueOrder) {
     const league = snapshot.leagues.get(id);
     if (!league) continue;
     const slug = countrySlugOf(league);
     let country = bySlug.get(slug);
     if (!country) {
-      country = { slug, name: countryNameOf(league) || slug, leagues: [] };
+      country = { slug, name: countryNameOf(league) || slug, countryId: league.countryId ?? null, leagues: [] };
       bySlug.set(slug, country);
     }
     country.leagues.push({
@@ -133,6 +136,7 @@ export function LeftMenu({ sport, countrySlug }: { sport: Sport; countrySlug: st
           {shown.map((c) => (
             <li key={c.slug}>
               <NavLink to={`${base}${c.slug}/`} className={menuLinkClass} onClick={close} data-country={c.slug}>
+                <Flag countryId={c.countryId} size="small" />
                 {c.name}
               </NavLink>
               {c.slug === countrySlug ? (
