@@ -17,7 +17,9 @@ export type ScoreFieldName =
   | `${'home' | 'away'}Part${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11}`
   | `${'home' | 'away'}Tiebreak${1 | 2 | 3 | 4 | 5}`
   | 'homeGamePoints'
-  | 'awayGamePoints';
+  | 'awayGamePoints'
+  | `${'home' | 'away'}${'Wickets' | 'Overs' | 'Legs'}`
+  | 'outs';
 
 export type ScorePatch = Partial<Pick<EventFields, ScoreFieldName>>;
 

@@ -98,6 +98,13 @@ export const EVENT_SETTER_NAMES: readonly (keyof EventFields)[] = [
   'awayGamePoints',
   'service',
   'playingOnSets',
+  'homeWickets',
+  'awayWickets',
+  'homeOvers',
+  'awayOvers',
+  'homeLegs',
+  'awayLegs',
+  'outs',
   'odds1',
   'oddsX',
   'odds2',
@@ -394,63 +401,84 @@ export function setEventField(record: Writable, setter: number, value: unknown):
       record.playingOnSets = value as string;
       break;
     case 90:
-      record.odds1 = value as number;
+      record.homeWickets = value as number;
       break;
     case 91:
-      record.oddsX = value as number;
+      record.awayWickets = value as number;
       break;
     case 92:
-      record.odds2 = value as number;
+      record.homeOvers = value as string;
       break;
     case 93:
-      record.prevOdds1 = value as number;
+      record.awayOvers = value as string;
       break;
     case 94:
-      record.prevOddsX = value as number;
+      record.homeLegs = value as number;
       break;
     case 95:
-      record.prevOdds2 = value as number;
+      record.awayLegs = value as number;
       break;
     case 96:
-      record.rank = value as number;
+      record.outs = value as number;
       break;
     case 97:
-      record.gap = value as string;
+      record.odds1 = value as number;
       break;
     case 98:
-      record.resultTime = value as string;
+      record.oddsX = value as number;
       break;
     case 99:
-      record.laps = value as number;
+      record.odds2 = value as number;
       break;
     case 100:
-      record.distance = value as number;
+      record.prevOdds1 = value as number;
       break;
     case 101:
-      record.points = value as number;
+      record.prevOddsX = value as number;
       break;
     case 102:
-      record.holesPlayed = value as number;
+      record.prevOdds2 = value as number;
       break;
     case 103:
-      record.parScore = value as number;
+      record.rank = value as number;
       break;
     case 104:
-      record.jump1 = value as string;
+      record.gap = value as string;
       break;
     case 105:
-      record.jump2 = value as string;
+      record.resultTime = value as string;
       break;
     case 106:
-      record.penaltyLaps = value as number;
+      record.laps = value as number;
       break;
     case 107:
-      record.missedShots = value as number;
+      record.distance = value as number;
       break;
     case 108:
-      record.participantStatus = value as number;
+      record.points = value as number;
       break;
     case 109:
+      record.holesPlayed = value as number;
+      break;
+    case 110:
+      record.parScore = value as number;
+      break;
+    case 111:
+      record.jump1 = value as string;
+      break;
+    case 112:
+      record.jump2 = value as string;
+      break;
+    case 113:
+      record.penaltyLaps = value as number;
+      break;
+    case 114:
+      record.missedShots = value as number;
+      break;
+    case 115:
+      record.participantStatus = value as number;
+      break;
+    case 116:
       record.stopReason = value as string;
       break;
   }

@@ -110,6 +110,15 @@ export const EVENT_FIELDS = [
   ['awayGamePoints', 'WB', 'str'],
   ['service', 'WC', 'num'],
   ['playingOnSets', 'WL', 'str'],
+  // Sport state a duel row needs beyond score parts (ours): cricket wickets and overs, darts legs of the
+  // set in play, outs of the half-inning in baseball and pesapallo.
+  ['homeWickets', 'WKA', 'num'],
+  ['awayWickets', 'WKB', 'num'],
+  ['homeOvers', 'OVA', 'str'],
+  ['awayOvers', 'OVB', 'str'],
+  ['homeLegs', 'LGA', 'num'],
+  ['awayLegs', 'LGB', 'num'],
+  ['outs', 'OUT', 'num'],
   ...ODDS_FIELD_KEYS,
   // No-duel rows (ours): one row per participant of a race or meeting (S3-33).
   ['rank', 'RK', 'num'],
