@@ -51,6 +51,8 @@ export interface LocalCluster {
   readonly natsUrl: string;
   readonly edges: ClusterEdge[];
   readonly writers: ClusterProcess[];
+  /** nginx's master process (its workers are its children). */
+  readonly balancer: ClusterProcess;
   /** Starts a writer (a standby while another holds the lease); settles once it has started. */
   startWriter(name?: string): Promise<ClusterProcess>;
   /** Settles when the writer holds the lease and the stream holds its facts. */
@@ -203,10 +205,10 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
     mkdirSync(runDir);
     const config = nginxConfig({ listen: `127.0.0.1:${port}`, edges: edgePorts.map((p) => `127.0.0.1:${p}`), runDir });
     writeFileSync(join(runDir, 'nginx.conf'), config);
-    track(run('nginx', NGINX_BIN, ['-c', join(runDir, 'nginx.conf'), '-p', runDir], log));
+    const balancer = track(run('nginx', NGINX_BIN, ['-c', join(runDir, 'nginx.conf'), '-p', runDir], log));
     const url = `http://127.0.0.1:${port}`;
     await waitForOk(`${url}/nginx-health`);
-    return { url, natsUrl, edges, writers, startWriter, writing, startEdge, stop };
+    return { url, natsUrl, edges, writers, balancer, startWriter, writing, startEdge, stop };
   } catch (error) {
     await stop();
     throw error;

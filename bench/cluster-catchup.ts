@@ -1,0 +1,88 @@
+// Edge catch-up (issue #22): a fresh edge folding a whole all-sports day from the JetStream fact log, against
+// folding the same facts read from a local JSONL file, in the same run. The day is the simulation's at its start
+// (every day of the calendar range published, today played up to the start), written once to both places.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect } from '@nats-io/transport-node';
+import { appendFacts, openFactStream } from '../server/cluster/fact-stream';
+import { startEdgeWorld } from '../server/cluster/stream-world';
+import { agreeOnConfig, worldBucket } from '../server/cluster/world-config';
+import type { Fact } from '../sim/facts';
+import { WorldBuilder, emptyWorld } from '../sim/fold';
+import { createSimulation } from '../sim/simulation';
+import { startNatsServer } from '../tests/cluster/support/nats-server';
+
+const START = Date.UTC(2026, 10, 25, 13);
+const SEED = 7;
+const ROUNDS = 3;
+
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export async function catchUpFigures(): Promise<Record<string, unknown>> {
+  const simulation = createSimulation({ seed: SEED, startTime: START });
+  const facts: readonly Fact[] = simulation.facts;
+  const dir = mkdtempSync(join(tmpdir(), 'catchup-'));
+  const file = join(dir, 'day.jsonl');
+  writeFileSync(file, `${facts.map((fact) => JSON.stringify(fact)).join('\n')}\n`);
+  const nats = await startNatsServer();
+  try {
+    const nc = await connect({ servers: nats.url });
+    await agreeOnConfig(await worldBucket(nc), { seed: SEED, startTime: START, realStart: Date.now(), speed: 1 });
+    const appendStart = performance.now();
+    await appendFacts(await openFactStream(nc), facts, 0);
+    const appendMs = performance.now() - appendStart;
+    await nc.close();
+
+    const fromFile = () => {
+      const started = performance.now();
+      const builder = new WorldBuilder(emptyWorld());
+      for (const line of readFileSync(file, 'utf8').split('\n'))
+        if (line !== '') builder.apply(JSON.parse(line) as Fact);
+      const state = builder.finish();
+      if (state.matches.size !== simulation.state.matches.size) throw new Error('the file fold lost matches');
+      return performance.now() - started;
+    };
+    const fromStream = async () => {
+      const started = performance.now();
+      const edge = await startEdgeWorld({ natsUrl: nats.url, name: 'bench' });
+      const { simulation: world } = await edge.ready;
+      const ms = performance.now() - started;
+      if (world.state.matches.size !== simulation.state.matches.size) throw new Error('the stream fold lost matches');
+      await edge.stop();
+      return ms;
+    };
+    // Warm both alike, then alternate.
+    fromFile();
+    await fromStream();
+    const file1: number[] = [];
+    const stream1: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      if (i % 2 === 0) {
+        file1.push(fromFile());
+        stream1.push(await fromStream());
+      } else {
+        stream1.push(await fromStream());
+        file1.push(fromFile());
+      }
+    }
+    const fileMs = median(file1);
+    const streamMs = median(stream1);
+    return {
+      description:
+        'a fresh edge folding the whole day from JetStream (connect, read every message, fold, ready) vs reading the same facts from a local JSONL file and folding them',
+      facts: facts.length,
+      fileBytes: readFileSync(file).length,
+      messages: Math.ceil(facts.length / 500),
+      appendMs: Math.round(appendMs),
+      fromStreamMedianMs: Math.round(streamMs),
+      fromFileMedianMs: Math.round(fileMs),
+      catchUpVsLocalFold: Number((streamMs / fileMs).toFixed(2)),
+      target: '<= 2',
+      rounds: ROUNDS,
+    };
+  } finally {
+    await nats.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
