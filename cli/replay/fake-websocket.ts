@@ -167,21 +167,19 @@ export class FakePushGateway {
       (message) => {
         if (!socket.wants(message.subject)) return;
         const fate = this.options.frameFate?.(message.subject) ?? DELIVER;
-        if (fate.kind === 'lose') {
-          this.drop(fate.refuseMs);
-          return;
-        }
         const data = JSON.stringify(message);
         const deliver = () => socket.receive(data);
-        // The frame arrives at the server's time, which may be ahead of the page's clock.
-        const wait = Math.max(0, this.options.server().now() - clock.now()) + (fate.kind === 'delay' ? fate.ms : 0);
         const send =
-          fate.kind === 'dup'
-            ? () => {
-                deliver();
-                deliver();
-              }
-            : deliver;
+          fate.kind === 'lose'
+            ? () => this.drop(fate.refuseMs)
+            : fate.kind === 'dup'
+              ? () => {
+                  deliver();
+                  deliver();
+                }
+              : deliver;
+        // The frame (or the drop) happens at the server's time, which may be ahead of the page's clock.
+        const wait = Math.max(0, this.options.server().now() - clock.now()) + (fate.kind === 'delay' ? fate.ms : 0);
         if (wait === 0) queueMicrotask(send);
         else clock.setTimeout(send, wait);
       },
