@@ -7,8 +7,8 @@
 //   dup       the response is delivered, and served again, stale, to the next request for that feed
 //   delay     the response, rendered now, arrives 1–20 s later
 //   reorder   the response, rendered now, is held until something newer reached the client
-//   pushloss  a push message is lost
-//   restart   the server restarts: push connections drop, signatures of the old process are unknown
+//   pushloss  the push connection drops as a frame comes (the frame is lost); new sockets are refused 0–10 s
+//   restart   the server restarts: sockets drop and are refused 1–5 s, signatures of the old process are unknown
 
 export const FAULT_KINDS = ['drop', 'error', 'dup', 'delay', 'reorder', 'pushloss', 'restart'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
