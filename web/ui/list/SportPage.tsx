@@ -23,6 +23,7 @@ import { clampDay, DateSelector } from './DateSelector';
 import { EventList } from './EventList';
 import { countryNameOf, countrySlugOf } from './country';
 import { LeagueJumpContext } from './league-jump';
+import { LiveAnnouncer } from './LiveAnnouncer';
 import { leagueJumpMachine } from '../../../machines/league-jump';
 import { leagueFromSearch } from './league-param';
 import type { ListFilter } from './list-items';
@@ -133,6 +134,7 @@ export function SportPage({ sport, countrySlug, overscan }: SportPageProps) {
   return (
     <ScoreboardContext value={session?.view ?? EMPTY_VIEW}>
       <PinDefaults sportId={sport.id} />
+      <LiveAnnouncer />
       <LeagueJumpContext value={leagueJump}>
         <div className="page">
           <LeftMenu sport={sport} countrySlug={countrySlug} />
