@@ -5,6 +5,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { kk } from './src/i18n/kk';
 import { FLAG_CODE_BY_COUNTRY_ID, FLAG_PATH } from './web/ui/common/flags';
 
 const brotli = promisify(brotliCompress);
@@ -75,11 +77,82 @@ function flags(): Plugin {
   };
 }
 
+const NETWORK_TIMEOUT_S = 3; // after this a feed answer waits no longer: the cached one is shown
+const FEED_CACHE_MAX_AGE_S = 24 * 60 * 60; // day lists are named by day offset: yesterday's "today" is no use
+
+// Installable and offline (docs/ui.md, Offline): the manifest and a Workbox service worker, /sw.js, registered by
+// web/app/sw-register.ts in production builds. It precaches the shell (scripts, styles, index.html and the icons)
+// and answers /kz/ pages from the network, or the precached index.html when the network fails (Workbox allows a
+// timeout only with a cache of its own, and a cached page could name scripts a newer build removed); pages keep
+// their own status online (a 404 stays a 404). Feeds go network first and fall back
+// to the last answer of the same address, except update and repair feeds (u_, ul_, r_): those are diffs against
+// the signature the page sent, which an address-keyed cache cannot match. Flags are cached as they are seen.
+// Route matchers are copied into the worker's source, so they use nothing from outside their own body.
+function pwa() {
+  return VitePWA({
+    registerType: 'autoUpdate',
+    injectRegister: false,
+    filename: 'sw.js',
+    manifestFilename: 'manifest.webmanifest',
+    includeManifestIcons: true,
+    manifest: {
+      id: '/kz/',
+      name: kk.app.name,
+      short_name: kk.app.shortName,
+      description: kk.siteTagline,
+      lang: 'kk',
+      dir: 'ltr',
+      start_url: '/kz/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#00141e', // the header's colour (styles.css --header)
+      background_color: '#eef1f4', // the light theme's page (--bg)
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html}'],
+      // Pages come from the network first (below); '/' is a redirect, never the shell.
+      navigateFallback: null,
+      directoryIndex: null,
+      clientsClaim: true,
+      skipWaiting: true,
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ request, url }) => request.mode === 'navigate' && url.pathname.startsWith('/kz/'),
+          handler: 'NetworkOnly',
+          options: { precacheFallback: { fallbackURL: 'index.html' } },
+        },
+        {
+          urlPattern: ({ url }) => /^\/\d+\/x\/feed\/(?!u_|ul_|r_)/.test(url.pathname),
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: 'kz-feeds',
+            networkTimeoutSeconds: NETWORK_TIMEOUT_S,
+            expiration: { maxEntries: 60, maxAgeSeconds: FEED_CACHE_MAX_AGE_S },
+          },
+        },
+        {
+          urlPattern: ({ url }) => url.pathname.startsWith('/flags/'),
+          handler: 'StaleWhileRevalidate',
+          options: { cacheName: 'kz-flags', expiration: { maxEntries: 300 } },
+        },
+      ],
+    },
+  });
+}
+
 // The browser client: built into dist/ and served by the Fastify server (server/).
 export default defineConfig({
-  plugins: [react(), flags(), precompress()],
+  plugins: [react(), flags(), pwa(), precompress()],
   root: 'web/app',
-  publicDir: false,
+  // web/app/public: the app icons, copied as they are.
+  publicDir: 'public',
   build: { outDir: '../../dist', emptyOutDir: true, sourcemap: true },
   server: {
     proxy: {

@@ -86,6 +86,7 @@ export const DEFAULT_STATIC_DIR = join(projectRoot, 'dist');
 const FEED_PATH = '/:projectId(^\\d+)/x/feed/:feed';
 const FEED_URL = /^\/\d+\/x\/feed\//;
 const PUSH_PATH = '/push';
+const SERVICE_WORKER_FILE = 'sw.js'; // vite.config.ts
 const TEXT = 'text/plain; charset=utf-8';
 const BODY_LIMIT = 1024 * 1024;
 const MAX_HEADER_SIZE = 16 * 1024;
@@ -196,6 +197,17 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       index: false,
       preCompressed: true,
     });
+    // The service worker is checked for updates on every visit: a cached copy would keep an old build's worker
+    // (and its precache) alive (docs/ui.md, Offline).
+    // Set once the file is on its way: @fastify/static sets its own Cache-Control after any earlier header.
+    if (existsSync(join(staticDir, SERVICE_WORKER_FILE)))
+      app.get(`/${SERVICE_WORKER_FILE}`, {
+        handler: (_request, reply) => reply.sendFile(SERVICE_WORKER_FILE),
+        onSend: async (_request, reply, payload) => {
+          reply.header('cache-control', 'no-cache');
+          return payload;
+        },
+      });
   }
   app.get('/', async (_request, reply) => reply.redirect(`${EDITION.routePrefix}/`));
   const sendApp = async (reply: FastifyReply, status: PageStatus) => {

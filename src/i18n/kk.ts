@@ -218,6 +218,17 @@ export const kk = {
     browserDenied: 'Браузер хабарламаларына рұқсат жоқ',
     openMatch: (home: string, away: string) => `${home} — ${away}: матч беті`,
   },
+  offline: {
+    /** The page is offline and shows the last known state; `time` is HH:MM in the visitor's zone. */
+    notice: (time: string) => `Желіден тыс · соңғы жаңарту ${time}`,
+    /** Offline before any list data arrived. */
+    noticeNoData: 'Желіден тыс',
+  },
+  /** The web app manifest (installed app). */
+  app: {
+    name: 'Ұпай Live — тікелей нәтижелер',
+    shortName: 'Ұпай Live',
+  },
 } as const;
 
 export type Catalogue = typeof kk;

@@ -1,12 +1,16 @@
 // Browser entry: starts the page's root actor and feed gateway (the composition root) and renders the site.
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { OfflineNotice } from '../ui/common/OfflineNotice';
 import { App } from './App';
 import { startBrowserSite } from './browser-site';
+import { registerServiceWorker } from './sw-register';
 import './styles.css';
 
 // The account dialogs load after the first render: the sport page does not wait for them.
 const AccountSlot = lazy(() => import('./AccountSlot'));
+
+registerServiceWorker();
 
 const root = document.getElementById('root');
 if (root) {
@@ -17,9 +21,13 @@ if (root) {
         site={site}
         gateway={gateway}
         accountSlot={
-          <Suspense fallback={null}>
-            <AccountSlot client={account} />
-          </Suspense>
+          <>
+            <Suspense fallback={null}>
+              <AccountSlot client={account} />
+            </Suspense>
+            {/* Beside every page, inside the site's actor context. */}
+            <OfflineNotice />
+          </>
         }
       />
     </StrictMode>,
