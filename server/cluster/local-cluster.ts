@@ -97,7 +97,7 @@ function run(
 }
 
 /** Waits until `pattern` appears in the process's output; rejects if it exits first or after `ms`. */
-async function waitFor(proc: ClusterProcess, pattern: RegExp, ms = 60_000): Promise<RegExpExecArray> {
+async function waitFor(proc: ClusterProcess, pattern: RegExp, ms = 150_000): Promise<RegExpExecArray> {
   const end = Date.now() + ms;
   for (;;) {
     const m = pattern.exec(proc.output());
@@ -108,7 +108,7 @@ async function waitFor(proc: ClusterProcess, pattern: RegExp, ms = 60_000): Prom
   }
 }
 
-async function waitForOk(url: string, ms = 60_000): Promise<void> {
+async function waitForOk(url: string, ms = 150_000): Promise<void> {
   const end = Date.now() + ms;
   for (;;) {
     try {

@@ -16,6 +16,12 @@ export interface NginxConfigOptions {
 
 /** How long an edge that failed is left out before nginx tries it again. */
 const FAIL_TIMEOUT_S = 3;
+/**
+ * The account API's cap per visitor address, for the whole cluster: each edge's own cap (DEFAULT_REQUEST_LIMIT,
+ * 300 a minute) counts only what reaches that edge, so N edges would allow N times as much.
+ */
+const ACCOUNT_REQUESTS_PER_MINUTE = 300;
+const ACCOUNT_BURST = 60;
 
 export function nginxConfig(options: NginxConfigOptions): string {
   const run = options.runDir;
@@ -36,6 +42,8 @@ export function nginxConfig(options: NginxConfigOptions): string {
     '  access_log off;',
     ...temps,
     '  map $http_upgrade $connection_upgrade { default upgrade; "" close; }',
+    `  limit_req_zone $binary_remote_addr zone=accounts:10m rate=${ACCOUNT_REQUESTS_PER_MINUTE}r/m;`,
+    '  limit_req_status 429;',
     '  upstream edges {',
     ...servers,
     '    keepalive 64;',
@@ -55,6 +63,13 @@ export function nginxConfig(options: NginxConfigOptions): string {
     '      # (POST) is never sent twice.',
     '      proxy_next_upstream error timeout http_502 http_503;',
     '      proxy_next_upstream_tries 3;',
+    '    }',
+    '    # The account API, capped per visitor address across every edge.',
+    '    location ~ ^/(v3|v4|v5)/ {',
+    `      limit_req zone=accounts burst=${ACCOUNT_BURST} nodelay;`,
+    '      proxy_pass http://edges;',
+    '      proxy_set_header Connection "";',
+    '      proxy_next_upstream error timeout http_502 http_503;',
     '    }',
     `    location = ${pushPath} {`,
     '      proxy_pass http://edges;',

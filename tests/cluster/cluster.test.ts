@@ -86,7 +86,7 @@ beforeAll(async () => {
     dev: true,
   });
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-}, 240_000);
+}, 400_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -217,4 +217,14 @@ describe('the cluster on loopback', () => {
     >;
     expect(typeof login.id).toBe('string');
   }, 60_000);
+  it('A8-1 the account API’s cap per visitor address holds for the whole cluster, at the balancer', async () => {
+    // Each edge alone would let 300 a minute through; nginx counts them all (deploy/nginx.conf).
+    const answers = await Promise.all(
+      Array.from({ length: 150 }, () => fetch(`${cluster.url}/v5/captcha/challenge`).then((r) => r.status)),
+    );
+    const ok = answers.filter((status) => status === 200).length;
+    expect(answers.filter((status) => status === 429).length).toBeGreaterThanOrEqual(60);
+    expect(ok).toBeGreaterThan(0);
+    expect(ok).toBeLessThanOrEqual(90);
+  }, 30_000);
 });
