@@ -89,6 +89,7 @@ const INCIDENT_LABELS: Readonly<Record<number, string>> = {
   8: 'Голдық пас',
   9: 'Пенальти қағылды',
   10: 'Пенальти',
+  30: 'Уикет', // cricket: a batsman out
   206: 'Трай',
   207: 'Іске асыру',
   208: 'Айып соққысы',
