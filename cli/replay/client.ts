@@ -21,7 +21,7 @@ import { ClientNetwork, type FaultSwitch } from './network';
 import { ScoreboardObserver } from './observer';
 import type { Random } from './rng';
 import type { TraceEntry } from './trace';
-import { eventClockText } from './invariants';
+import { traceStates, traceTexts } from './trace';
 
 export interface ReplayClientOptions {
   readonly sport: number;
@@ -67,6 +67,11 @@ export class ReplayClient {
       random: options.random,
       faults: options.faults,
       counter: options.counter,
+      // The trace lists the faults that hit this client's feeds (its sport's matches).
+      onFault: options.trace
+        ? (kind, what) =>
+            options.trace!({ time: now(), sport: options.sport, feed: what, changed: {}, clock: '', fault: kind })
+        : undefined,
     });
     const site = createSiteNetwork({
       fetch: this.network.fetch,
@@ -105,17 +110,31 @@ export class ReplayClient {
       alter: bugMachine(options.bug),
     });
     if (options.bug) injectBug(this.engine.scoreboard, options.bug);
+    // The version of the feed being applied, for its trace entry (the observer reads it just before).
+    let appliedVersion: number | null = null;
     this.observer = new ScoreboardObserver(this.engine.scoreboard, {
       sport: options.sport,
       now,
-      renderVersion: (feed) => options.renderVersion(options.sport, feed),
+      renderVersion: (feed) => {
+        appliedVersion = options.renderVersion(options.sport, feed);
+        return appliedVersion;
+      },
       feedName: (feed) => names.get(feed) ?? null,
       corrected: options.corrected,
       report: options.report,
       traceId: options.traceId,
       trace: options.trace
         ? ({ event, ...entry }) =>
-            options.trace!({ ...entry, clock: event ? eventClockText(event, options.server().now()) : '' })
+            options.trace!({
+              ...entry,
+              ...traceTexts(event, options.server().now()),
+              feedVersion: entry.feed.startsWith('live mark') ? null : appliedVersion,
+              states: traceStates({
+                feedCycle: this.engine.actor,
+                liveMarker: this.engine.liveMarker,
+                push: this.push,
+              }),
+            })
         : undefined,
     });
     const applyFull = this.engine.scoreboard.applyFull;
