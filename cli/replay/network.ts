@@ -92,6 +92,11 @@ export class ClientNetwork {
     this.armed.push(kind);
   }
 
+  /** Drops the armed faults that have not fired yet (the final fault-free sync). */
+  disarm(): void {
+    this.armed.length = 0;
+  }
+
   get isOnline(): boolean {
     return this.online;
   }
