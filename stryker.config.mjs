@@ -1,7 +1,8 @@
 // Mutation testing of the client's machines, scoreboard and network code (docs/mutants.md).
-// `npm run mutants` (scripts/mutants.ts) runs it once per folder and merges the figures.
+// `npm run mutants` (scripts/mutants.ts) runs one pass per folder, setting MUTANTS_FOLDER, and merges the
+// figures; `npx stryker run` alone mutates every folder in one pass.
 
-/** Folders whose code is mutated; scripts/mutants.ts runs one Stryker pass per folder. */
+/** Folders whose code is mutated. */
 export const MUTATED_FOLDERS = ['machines', 'src/scoreboard', 'src/net'];
 
 /**
@@ -18,25 +19,39 @@ export const TEST_FILES = [
   'tests/cli/replay-visitor.test.ts',
 ];
 
+/** File name stem of one pass's reports: `src/scoreboard` → `src-scoreboard`, every folder → `all`. */
+export function passName(folder) {
+  return folder ? folder.replaceAll('/', '-') : 'all';
+}
+
+const folder = process.env.MUTANTS_FOLDER;
+if (folder && !MUTATED_FOLDERS.includes(folder)) {
+  throw new Error(`MUTANTS_FOLDER=${folder} is not one of ${MUTATED_FOLDERS.join(', ')}`);
+}
+const name = passName(folder);
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.config.ts', related: false },
   testFiles: TEST_FILES,
-  mutate: MUTATED_FOLDERS.map((folder) => `${folder}/**/*.ts`),
+  mutate: (folder ? [folder] : MUTATED_FOLDERS).map((f) => `${f}/**/*.ts`),
   // Two cores shared with other work.
   concurrency: 2,
   // Each test runs only against the mutants it reached in the dry run.
   coverageAnalysis: 'perTest',
-  // Module-level constants would need a fresh module graph per mutant; they are listed as ignored.
+  // Code run while a module loads (machine configs built at import) would need a fresh module graph and the
+  // whole suite per mutant; those mutants are counted as ignored, not in the score.
   ignoreStatic: true,
+  // Later runs retest only mutants whose code or covering tests changed.
   incremental: true,
-  incrementalFile: 'reports/mutation/stryker-incremental.json',
-  reporters: ['html', 'json', 'clear-text', 'progress'],
-  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
-  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  incrementalFile: `reports/mutation/${name}.incremental.json`,
+  reporters: ['html', 'json', 'clear-text', 'dots'],
+  htmlReporter: { fileName: `reports/mutation/${name}.html` },
+  jsonReporter: { fileName: `reports/mutation/${name}.json` },
+  clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
   thresholds: { high: 85, low: 70, break: null },
-  timeoutMS: 30_000,
+  timeoutMS: 10_000,
   dryRunTimeoutMinutes: 20,
   // The sandbox sits inside the project, so tsconfig.json needs no rewriting; and TypeScript 7 has no JS API
   // for Stryker's rewriter to call. Naming a file that does not exist turns the rewriter off.
