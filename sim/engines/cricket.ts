@@ -1,7 +1,9 @@
 // Limited-overs cricket (sport 13): T20 (20 overs) or ODI (50 overs). The side batting first sets
 // a total; the chase ends when the target is passed, ten wickets fall or the overs run out. Runs
-// are the score and part 1 (S3-14 cricket has 2 parts); the batting side is the service (S3-5);
-// wickets are incidents. A tie is a draw.
+// are the score and part 1 (S3-14 cricket has 2 parts: each side's innings), with the wickets and
+// overs beside them (WKA/WKB, OVA/OVB); the batting side is the service (S3-5); each wicket is an
+// incident of the side's first innings, naming the batsman out. The result line (`… 6 ранмен жеңді`)
+// is the finished match's notice (AM). A tie is a draw.
 import { marginOutcome } from './odds';
 import { prematch } from './prematch';
 import { type DuelContext, winnerOf } from './script';
@@ -26,6 +28,7 @@ export function playCricket(ctx: DuelContext): void {
   const battingFirst: Side = rng.chance(0.5) ? 1 : 2;
   const order: readonly Side[] = battingFirst === 1 ? [1, 2] : [2, 1];
   const runs: Record<Side, number> = { 1: 0, 2: 0 };
+  const wicketsDown: Record<Side, number> = { 1: 0, 2: 0 };
   let t = ctx.start;
   script.at(t, {
     type: 'MatchStarted',
@@ -44,25 +47,38 @@ export function playCricket(ctx: DuelContext): void {
       script.stage(t, STAGE.live, t, -1);
     }
     script.service(t, side);
+    const key = side === 1 ? 'home' : 'away';
+    const batting = side === 1 ? fixture.home : fixture.away;
+    script.score(t, { [`${key}Wickets`]: 0, [`${key}Overs`]: '0' });
     let wickets = 0;
     for (let over = 1; over <= overs && wickets < 10; over++) {
       let inOver = Math.max(0, Math.round(rng.normal(rate[side], 3.2)));
       if (rng.chance(wicketChance)) {
         wickets++;
+        const ball = rng.int(1, 6);
         script.incident(t + 120, {
-          side: other,
+          side,
           type: 30,
-          minute: `${over - 1}.${rng.int(1, 6)}`,
-          period: innings + 1,
-          player: rng.pick(fixture.competition.individuals ? [fixture.home.name] : ['Боулер', 'Уикет-кипер']),
+          minute: `${over - 1}.${ball}`,
+          // Each side bats once in limited-overs cricket: its wickets fall in its first innings.
+          period: 1,
+          player: batsmanOut(batting, wickets, rng),
         });
         inOver = Math.max(0, inOver - 3);
       }
       t += rng.int(210, 270);
       runs[side] += inOver;
-      const key = side === 1 ? 'home' : 'away';
-      script.score(t, { [`${key}Score`]: runs[side], [`${key}Part1`]: runs[side] });
-      if (innings === 1 && runs[side] > runs[other]) break;
+      const chased = innings === 1 && runs[side] > runs[other];
+      // A chase ends inside its over: the balls bowled show after the point (`17.3`).
+      const shown = chased ? oversShown(over, rng) : String(over);
+      wicketsDown[side] = wickets;
+      script.score(t, {
+        [`${key}Score`]: runs[side],
+        [`${key}Part1`]: runs[side],
+        [`${key}Wickets`]: wickets,
+        [`${key}Overs`]: shown,
+      });
+      if (chased) break;
       if (over % 5 === 0) {
         const left = innings === 0 ? (overs - over + overs) / (2 * overs) : (overs - over) / (2 * overs);
         const expectedSide = runs[side] + rate[side] * (overs - over) * (1 - wickets / 14);
@@ -74,5 +90,38 @@ export function playCricket(ctx: DuelContext): void {
   }
   script.service(t, 0);
   const winner = winnerOf(runs[1], runs[2]);
-  script.finish(t + 120, STAGE.finished, { winner, fullTimeWinner: winner });
+  const second = order[1]!;
+  const infoNotice = resultText(fixture, winner, second, runs, wicketsDown);
+  script.finish(t + 120, STAGE.finished, { winner, fullTimeWinner: winner, infoNotice });
+}
+
+/** The batsman out: the batting order's next name when the side has a squad, else the side itself. */
+function batsmanOut(team: DuelContext['fixture']['home'], wicket: number, rng: DuelContext['rng']): string {
+  const squad = team.squad;
+  if (squad.length === 0) return team.name;
+  return squad[(wicket - 1 + rng.int(0, 1)) % squad.length]!.name;
+}
+
+/** Overs of a chase that ends in its `over`-th over: `16.3`, or `17` when all six balls were bowled. */
+function oversShown(over: number, rng: DuelContext['rng']): string {
+  const balls = rng.int(1, 6);
+  return balls === 6 ? String(over) : `${over - 1}.${balls}`;
+}
+
+/**
+ * The result line in Kazakh: the side batting first wins by runs, the chasing side by the wickets it had
+ * left (`… 23 ранмен жеңді`, `… 4 уикетпен жеңді`); a tie is a tie.
+ */
+export function resultText(
+  fixture: DuelContext['fixture'],
+  winner: 0 | 1 | 2,
+  chasing: Side,
+  runs: Record<Side, number>,
+  wickets: Record<Side, number>,
+): string {
+  if (winner === 0) return 'Тең ойын';
+  const name = winner === 1 ? fixture.home.name : fixture.away.name;
+  if (winner === chasing) return `${name} ${10 - wickets[chasing]} уикетпен жеңді`;
+  const loser: Side = winner === 1 ? 2 : 1;
+  return `${name} ${runs[winner] - runs[loser]} ранмен жеңді`;
 }

@@ -103,12 +103,16 @@ export function playFrames(ctx: DuelContext): void {
   while (won[1] < rules.toWin && won[2] < rules.toWin) {
     unit++;
     if (rules.legsPerSet > 0) {
-      // A darts set: first to `legsPerSet` legs; legs do not show in list rows.
+      // A darts set: first to `legsPerSet` legs; the legs of the set in play show beside the sets (LGA/LGB).
       const legs: Record<Side, number> = { 1: 0, 2: 0 };
+      if (unit === 1) script.score(t, { homeLegs: 0, awayLegs: 0 });
       while (legs[1] < rules.legsPerSet && legs[2] < rules.legsPerSet) {
         const throwEdge = thrower === 1 ? 0.08 : -0.08;
         legs[rng.chance(p + throwEdge) ? 1 : 2]++;
         t += rng.int(rules.duration[0], rules.duration[1]);
+        if (legs[1] < rules.legsPerSet && legs[2] < rules.legsPerSet) {
+          script.score(t, { homeLegs: legs[1], awayLegs: legs[2] });
+        }
         thrower = thrower === 1 ? 2 : 1;
         script.service(t, thrower);
       }
@@ -118,7 +122,8 @@ export function playFrames(ctx: DuelContext): void {
       won[rng.chance(p + edge) ? 1 : 2]++;
       t += rng.int(rules.duration[0], rules.duration[1]);
     }
-    script.score(t, { homeScore: won[1], awayScore: won[2] });
+    const legsReset = rules.legsPerSet > 0 ? { homeLegs: 0, awayLegs: 0 } : {};
+    script.score(t, { homeScore: won[1], awayScore: won[2], ...legsReset });
     if (won[1] >= rules.toWin || won[2] >= rules.toWin) break;
     script.odds(t + 5, odds(won[1], won[2]));
     if (rules.serving && rules.legsPerSet === 0) {

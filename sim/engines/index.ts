@@ -71,6 +71,8 @@ export function duelFields(f: DuelFixture): EventFields {
     awayGoalUnderReview: 0,
     hasLiveBetting: 'y',
   };
+  // S4-22: darts played on sets says so in WL; its rows then show the legs of the set in play.
+  if (f.sportId === 14 && f.competition.format === 'sets5') fields.playingOnSets = '1';
   if (individual) {
     fields.homeCountryId = f.home.countryId;
     fields.awayCountryId = f.away.countryId;

@@ -1,4 +1,5 @@
-// Bat-and-ball games in innings. Baseball (S3-14, 10 parts): nine innings, the away side bats
+// Bat-and-ball games in innings, with the batting side as the service (S3-5) and the half-inning's outs
+// (OUT). Baseball (S3-14, 10 parts): nine innings, the away side bats
 // first, the bottom of the ninth is skipped when the home side leads, walk-offs end the game,
 // extra innings until someone leads (part 10 holds all extras). Pesapallo (S3-20, 11 parts): two
 // periods of four innings, then an extra inning each and a home-run contest (part 11).
@@ -67,8 +68,20 @@ export function playInnings(ctx: DuelContext): void {
         while (rng.chance(extraRuns) && scored < 8) scored++;
       }
       const halfDuration = rng.int(pesapallo ? 360 : 480, pesapallo ? 720 : 900);
+      // The half-inning's outs (OUT): the first two fall a third and two thirds of the way through,
+      // the third ends it. Runs and outs are written in time order.
+      const halfStart = t;
+      script.score(t, { outs: 0 });
+      let outs = 0;
+      const outsUntil = (time: number) => {
+        while (outs < 2 && halfStart + Math.floor((halfDuration * (outs + 1)) / 3) <= time) {
+          outs++;
+          script.score(halfStart + Math.floor((halfDuration * outs) / 3), { outs });
+        }
+      };
       for (let r = 0; r < scored; r++) {
         t += Math.floor(halfDuration / (scored + 1));
+        outsUntil(t);
         runs[side]++;
         score[key] = (score[key] ?? 0) + 1;
         score.homeScore = runs[1];
@@ -76,8 +89,13 @@ export function playInnings(ctx: DuelContext): void {
         script.score(t, { ...score } as ScorePatch);
         if (side === 1 && inning >= regular && runs[1] > runs[2]) break; // walk-off
       }
+      if (side === 1 && inning >= regular && runs[1] > runs[2]) {
+        t += Math.floor(halfDuration / (scored + 1));
+        break;
+      }
       t += Math.floor(halfDuration / (scored + 1));
-      if (side === 1 && inning >= regular && runs[1] > runs[2]) break;
+      outsUntil(t);
+      script.score(t, { outs: 3 });
     }
     if (inning >= regular && runs[1] !== runs[2]) {
       if (extra) finalStage = pesapallo ? STAGE.afterExtraTime : STAGE.afterExtraInnings;

@@ -70,6 +70,14 @@ export function playPeriods(ctx: DuelContext): void {
   let away = 0;
   let t = ctx.start;
   const stopped = cfg.clock === 'stopped';
+  // American football's ball (S3-5, WC): the receiving side has it at each period's start, the
+  // other side after every score, and it changes hands every few game minutes (punts, turnovers).
+  const possession = fixture.sportId === 5;
+  let ball: 1 | 2 = 1;
+  const giveBall = (time: number, side: 1 | 2) => {
+    ball = side;
+    script.service(time, side);
+  };
   script.at(t, {
     type: 'MatchStarted',
     matchId: fixture.id,
@@ -110,10 +118,12 @@ export function playPeriods(ctx: DuelContext): void {
     let nextMinute = 2;
     let pendingScore = false;
     let lastOddsMinute = 0;
+    if (possession) giveBall(t, part % 2 === 1 ? 1 : 2);
     const flushMinute = (m: number) => {
       // Clock ticks and aggregated scores once per game minute.
       const time = real((m - 1) * 60);
       if (stopped && m <= minutes) script.clock(time, m);
+      if (possession && m % 3 === 0 && m <= minutes) giveBall(time, ball === 1 ? 2 : 1);
       if (pendingScore) {
         script.score(time, { ...score });
         pendingScore = false;
@@ -135,6 +145,7 @@ export function playPeriods(ctx: DuelContext): void {
       (score as Record<string, number>)[key] = ((score as Record<string, number>)[key] ?? 0) + e.points;
       if (cfg.aggregate) pendingScore = true;
       else script.score(time, { ...score });
+      if (possession) giveBall(time, e.side === 1 ? 2 : 1);
       if (cfg.scorerIncidents && e.incidents.length > 0) {
         const team = e.side === 1 ? fixture.home : fixture.away;
         const gameMinute = startMinute + Math.floor(e.at / 60) + 1;

@@ -19,6 +19,8 @@ beforeAll(() => {
     if (f.type === 'LeagueCreated') leagueKind.set(f.league.id, f.league.standingsType === 2 ? 'cup' : 'league');
 });
 
+const matchIdOf = (row: FinalRow): string => [...rows.entries()].find(([, r]) => r === row)?.[0] ?? '';
+
 const finished = (sportId: number) => [...rows.values()].filter((r) => r.sportId === sportId && r.finished);
 
 /** Games per set (parts) for set sports. */
@@ -205,6 +207,73 @@ describe('a generated day', () => {
       expect(num(r, 'homeScore')).not.toBe(num(r, 'awayScore'));
       expect(r.fields.awayPart9).toBeDefined();
     }
+  });
+
+  it('S3-14 S3-5 cricket: runs with wickets (0–10) and overs within the format, wickets in each side’s first innings, and a result line by runs or wickets', () => {
+    const notices = new Map<string, string>();
+    for (const f of facts) if (f.type === 'MatchFinished' && f.infoNotice) notices.set(f.matchId, f.infoNotice);
+    const games = finished(13);
+    expect(games.length).toBeGreaterThan(0);
+    for (const r of games) {
+      for (const side of ['home', 'away'] as const) {
+        const wickets = num(r, `${side}Wickets`);
+        expect(wickets).toBeGreaterThanOrEqual(0);
+        expect(wickets).toBeLessThanOrEqual(10);
+        const overs = String(r.fields[`${side}Overs`]);
+        expect(overs).toMatch(/^\d+(\.[1-5])?$/);
+        expect(Number.parseFloat(overs)).toBeLessThanOrEqual(50);
+        expect(r.fields[`${side}Part1`]).toBe(r.fields[`${side}Score`]);
+      }
+      const home = num(r, 'homeScore');
+      const away = num(r, 'awayScore');
+      const notice = notices.get(matchIdOf(r)) ?? '';
+      if (home === away) {
+        expect(notice).toBe('Тең ойын');
+        continue;
+      }
+      const winner = home > away ? 'home' : 'away';
+      expect(notice.startsWith(String(r.fields[winner]))).toBe(true);
+      const byRuns = /(\d+) ранмен жеңді$/.exec(notice);
+      const byWickets = /(\d+) уикетпен жеңді$/.exec(notice);
+      if (byRuns) expect(Number(byRuns[1])).toBe(Math.abs(home - away));
+      else expect(Number(byWickets?.[1])).toBe(10 - num(r, `${winner}Wickets`));
+    }
+    const wickets = facts.filter(
+      (f) => f.type === 'IncidentAdded' && rows.get(f.matchId)?.sportId === 13 && f.incident.type === 30,
+    );
+    expect(wickets.length).toBeGreaterThan(0);
+    for (const f of wickets) {
+      if (f.type !== 'IncidentAdded') continue;
+      expect(f.incident.period).toBe(1);
+      expect(f.incident.player).not.toBe('Боулер');
+    }
+  });
+
+  it('S4-22 darts on sets: the row says so (WL) and the legs of the set in play stay below three', () => {
+    // A day when the set-play championship has matches.
+    const dartsDay = generateDay({ seed: 2026, date: '2026-03-16', sports: [14] });
+    const dartsRows = finalRows(dartsDay);
+    const onSets = [...dartsRows.entries()].filter(([, r]) => r.sportId === 14 && r.fields.playingOnSets === '1');
+    expect(onSets.length).toBeGreaterThan(0);
+    const ids = new Set(onSets.map(([id]) => id));
+    let legs = 0;
+    for (const f of dartsDay) {
+      if (f.type !== 'ScoreChanged' || !ids.has(f.matchId) || f.score.homeLegs === undefined) continue;
+      legs++;
+      expect(f.score.homeLegs).toBeLessThan(3);
+      expect(f.score.awayLegs).toBeLessThan(3);
+    }
+    expect(legs).toBeGreaterThan(0);
+  });
+
+  it('S3-5 baseball outs run 0…3 per half-inning; american football hands the ball over (WC)', () => {
+    const outs = facts.filter(
+      (f) => f.type === 'ScoreChanged' && rows.get(f.matchId)?.sportId === 6 && f.score.outs !== undefined,
+    );
+    expect(outs.length).toBeGreaterThan(0);
+    for (const f of outs) if (f.type === 'ScoreChanged') expect([0, 1, 2, 3]).toContain(f.score.outs);
+    const ball = facts.filter((f) => f.type === 'ServiceChanged' && rows.get(f.matchId)?.sportId === 5);
+    expect(new Set(ball.map((f) => (f.type === 'ServiceChanged' ? f.service : 0)))).toEqual(new Set([1, 2]));
   });
 
   it('no-duel rows: one row per participant, away empty, ranks from 1 (S3-33)', () => {

@@ -5,6 +5,17 @@
 // minute ticks inside the status cell alone. Clicks are handled once by the list (row-navigation.ts).
 import { useSelector } from '@xstate/react';
 import { memo, useMemo } from 'react';
+import {
+  detailTitle,
+  duelScoreText,
+  hasDetailColumn,
+  hasResultNote,
+  partCells,
+  partFieldNames,
+  resultNote,
+  serveTitle,
+  wideScore,
+} from '../../../src/domain/score-parts';
 import { sportById } from '../../../src/domain/sports';
 import { isLiveStage, STAGE_TYPE } from '../../../src/domain/stages';
 import { kk } from '../../../src/i18n/kk';
@@ -37,6 +48,7 @@ const ROW_FIELDS = [
   'homeRedCards',
   'awayRedCards',
   'service',
+  'infoNotice',
   ...ODDS_FIELDS,
 ] as const;
 
@@ -44,9 +56,35 @@ function sameRowFields(a: ScoreboardEvent, b: ScoreboardEvent): boolean {
   return ROW_FIELDS.every((key) => a[key] === b[key]) && a.highlight?.kind === b.highlight?.kind;
 }
 
-/** The score cell's fields (S4-14: whether it shows, and the totals). */
+/** The score cell's fields (S4-14: whether it shows, and the totals; cricket adds the wickets). */
 function sameScore(a: ScoreboardEvent, b: ScoreboardEvent): boolean {
-  return a.homeScore === b.homeScore && a.awayScore === b.awayScore && resultShows(a) === resultShows(b);
+  return (
+    a.homeScore === b.homeScore &&
+    a.awayScore === b.awayScore &&
+    a.homeWickets === b.homeWickets &&
+    a.awayWickets === b.awayWickets &&
+    resultShows(a) === resultShows(b)
+  );
+}
+
+/** The detail cell's fields: tennis points, cricket overs, darts legs, outs and who bats. */
+const DETAIL_FIELDS = [
+  'stageType',
+  'homeGamePoints',
+  'awayGamePoints',
+  'homeOvers',
+  'awayOvers',
+  'homeLegs',
+  'awayLegs',
+  'outs',
+  'service',
+  'playingOnSets',
+  'homeScore',
+  'awayScore',
+] as const;
+
+function sameDetail(a: ScoreboardEvent, b: ScoreboardEvent): boolean {
+  return DETAIL_FIELDS.every((key) => a[key] === b[key]) && resultShows(a) === resultShows(b);
 }
 
 export const DuelRow = memo(function DuelRow({ eventId, sportId, withOdds }: DuelRowProps) {
@@ -63,9 +101,15 @@ export const DuelRow = memo(function DuelRow({ eventId, sportId, withOdds }: Due
   const home = event.home ?? event.homeShort ?? '';
   const away = event.away ?? event.awayShort ?? '';
   const serving = sport.serving && live ? (event.service ?? 0) : 0;
+  const detail = hasDetailColumn(sportId);
+  if (detail) className += ' row--detail';
+  const noted = hasResultNote(sportId);
+  if (noted) className += ' row--noted';
+  if (wideScore(sportId)) className += ' row--wide-score';
+  const note = resultNote(event, sportId);
   return (
     // Named by what it shows (WCAG 2.5.3), so a visitor can say what they see.
-    <a className={className} href={matchHref(eventId)} data-event-id={eventId}>
+    <a className={className} href={matchHref(eventId)} data-event-id={eventId} data-sport-id={sportId}>
       <StatusCell eventId={eventId} sportId={sportId} />
       <Sides
         home={home}
@@ -73,9 +117,11 @@ export const DuelRow = memo(function DuelRow({ eventId, sportId, withOdds }: Due
         homeRedCards={event.homeRedCards ?? 0}
         awayRedCards={event.awayRedCards ?? 0}
         serving={serving}
+        serveTitle={serveTitle(sportId)}
       />
-      <Score eventId={eventId} highlighted={highlight !== null} />
-      {sport.parts >= 2 ? <Parts eventId={eventId} parts={sport.parts} /> : null}
+      {detail ? <Detail eventId={eventId} sportId={sportId} /> : null}
+      <Score eventId={eventId} sportId={sportId} highlighted={highlight !== null} />
+      {sport.parts >= 2 ? <Parts eventId={eventId} sportId={sportId} parts={sport.parts} /> : null}
       {withOdds ? (
         <Odds
           threeWay={sport.oddsType === '1x2'}
@@ -86,6 +132,11 @@ export const DuelRow = memo(function DuelRow({ eventId, sportId, withOdds }: Due
           prevX={event.prevOddsX}
           prev2={event.prevOdds2}
         />
+      ) : null}
+      {noted ? (
+        <span className="row__note" data-testid="row-note">
+          {note}
+        </span>
       ) : null}
     </a>
   );
@@ -157,23 +208,26 @@ const Sides = memo(function Sides(props: {
   awayRedCards: number;
   /** The serving side (S3-5), 0 for none. */
   serving: number;
+  /** What the mark means in this sport: serve, throw, bat or ball. */
+  serveTitle: string;
 }) {
   return (
     <span className="row__sides">
-      <Side name={props.home} redCards={props.homeRedCards} serving={props.serving === 1} />
-      <Side name={props.away} redCards={props.awayRedCards} serving={props.serving === 2} />
+      <Side name={props.home} redCards={props.homeRedCards} serving={props.serving === 1} title={props.serveTitle} />
+      <Side name={props.away} redCards={props.awayRedCards} serving={props.serving === 2} title={props.serveTitle} />
     </span>
   );
 });
 
 const CARD_SLOTS = ['a', 'b', 'c', 'd'];
 
-function Side({ name, redCards, serving }: { name: string; redCards: number; serving: boolean }) {
+function Side(props: { name: string; redCards: number; serving: boolean; title: string }) {
+  const { name, redCards, serving, title } = props;
   const cards = redCards > 0 ? Math.min(redCards, 4) : 0;
   return (
     <span className="side">
-      <span className={serving ? 'serve serve--on' : 'serve'} title={serving ? kk.list.serving : undefined}>
-        {serving ? <span className="sr-only">{kk.list.serving}</span> : null}
+      <span className={serving ? 'serve serve--on' : 'serve'} title={serving ? title : undefined}>
+        {serving ? <span className="sr-only">{title}</span> : null}
       </span>
       <span className="side__name">{name}</span>
       {cards > 0 ? (
@@ -187,54 +241,63 @@ function Side({ name, redCards, serving }: { name: string; redCards: number; ser
   );
 }
 
-const Score = memo(function Score({ eventId, highlighted }: { eventId: string; highlighted: boolean }) {
-  const event = useEventFields(eventId, sameScore);
+const Score = memo(function Score(props: { eventId: string; sportId: number; highlighted: boolean }) {
+  const event = useEventFields(props.eventId, sameScore);
   const shows = event !== undefined && resultShows(event);
+  const score = event ? duelScoreText(event, props.sportId, shows) : null;
   return (
-    <span className={highlighted ? 'row__score row__score--hl' : 'row__score'} data-testid="row-score">
+    <span className={props.highlighted ? 'row__score row__score--hl' : 'row__score'} data-testid="row-score">
       <span className="row__score-box">
-        <span>{shows ? String(event.homeScore ?? 0) : '-'}</span>
-        <span>{shows ? String(event.awayScore ?? 0) : '-'}</span>
+        <span>{score?.home ?? '-'}</span>
+        <span>{score?.away ?? '-'}</span>
       </span>
     </span>
   );
 });
 
-const partValue = (event: ScoreboardEvent, side: 'home' | 'away', n: number): number | undefined =>
-  (event as unknown as Record<string, number | undefined>)[`${side}Part${n}`];
+/** Live detail beside the totals: tennis points, cricket overs, darts legs of the set, outs (S3-5). */
+const Detail = memo(function Detail({ eventId, sportId }: { eventId: string; sportId: number }) {
+  const event = useEventFields(eventId, sameDetail);
+  const score = event ? duelScoreText(event, sportId, resultShows(event)) : null;
+  return (
+    <span className="row__detail" title={detailTitle(sportId)} data-testid="row-detail">
+      <span>{score?.homeDetail ?? ''}</span>
+      <span>{score?.awayDetail ?? ''}</span>
+    </span>
+  );
+});
 
-/** The part fields a sport shows (homePart1 … awayPart<count>), compared for the parts cell. */
-function samePartsUpTo(count: number): (a: ScoreboardEvent, b: ScoreboardEvent) => boolean {
-  return (a, b) => {
-    for (let n = 1; n <= count; n++) {
-      if (partValue(a, 'home', n) !== partValue(b, 'home', n) || partValue(a, 'away', n) !== partValue(b, 'away', n)) {
-        return false;
-      }
-    }
-    return true;
-  };
+/** The part fields a sport shows (homePart1 … awayPart<count>, tie-breaks), compared for the parts cell. */
+function samePartsOf(sportId: number): (a: ScoreboardEvent, b: ScoreboardEvent) => boolean {
+  const names = partFieldNames(sportId) as (keyof ScoreboardEvent)[];
+  return (a, b) => names.every((name) => a[name] === b[name]);
 }
 
-/** Played parts (sets, quarters, periods …) up to the sport's part count (S3-9…S3-21). */
-const Parts = memo(function Parts({ eventId, parts: count }: { eventId: string; parts: number }) {
-  const same = useMemo(() => samePartsUpTo(count), [count]);
-  const event = useEventFields(eventId, same);
+/** Played parts (sets with tie-breaks, quarters, periods, innings) up to the sport's count (S3-9…S3-21). */
+const Parts = memo(function Parts(props: { eventId: string; sportId: number; parts: number }) {
+  const same = useMemo(() => samePartsOf(props.sportId), [props.sportId]);
+  const event = useEventFields(props.eventId, same);
   if (!event) return null;
-  const parts: number[] = [];
-  for (let n = 1; n <= count; n++) {
-    if (partValue(event, 'home', n) !== undefined || partValue(event, 'away', n) !== undefined) parts.push(n);
-  }
   return (
-    <span className="row__parts" style={{ '--parts': count } as React.CSSProperties} aria-hidden="true">
-      {parts.map((n) => (
-        <span key={n} className="part">
-          <span>{partValue(event, 'home', n) ?? ''}</span>
-          <span>{partValue(event, 'away', n) ?? ''}</span>
+    <span className="row__parts" style={{ '--parts': props.parts } as React.CSSProperties} aria-hidden="true">
+      {partCells(event, props.sportId).map((cell) => (
+        <span key={cell.n} className="part">
+          <PartValue value={cell.home} tiebreak={cell.homeTiebreak} />
+          <PartValue value={cell.away} tiebreak={cell.awayTiebreak} />
         </span>
       ))}
     </span>
   );
 });
+
+function PartValue({ value, tiebreak }: { value: string; tiebreak?: string }) {
+  return (
+    <span>
+      {value}
+      {tiebreak ? <sup className="part__tb">{tiebreak}</sup> : null}
+    </span>
+  );
+}
 
 interface OddsProps {
   /** 1 X 2, or 1 2 (S3-8). */

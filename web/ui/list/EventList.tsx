@@ -5,6 +5,7 @@
 // Every duel row has its My Games star beside it, a no-duel league its tournament star (S4-29).
 import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { hasResultNote } from '../../../src/domain/score-parts';
 import { sportById } from '../../../src/domain/sports';
 import { RowGameStar, TournamentStar } from '../follow/Stars';
 import { useScoreboardSelector } from '../store/hooks';
@@ -12,10 +13,11 @@ import { DuelRow } from './DuelRow';
 import { LeagueHeader } from './LeagueHeader';
 import { type LeagueJumpRef, useLeagueJump, useLeagueJumpView } from './league-jump';
 import { type ListFilter, type ListItem, listItemsSelector, sameItems } from './list-items';
-import { RaceRow } from './RaceRow';
+import { RaceHead, RaceRow } from './RaceRow';
 import { useRowNavigation } from './row-navigation';
 
-export const ITEM_HEIGHT = { league: 40, duel: 54, race: 34 } as const;
+/** Item heights: a race league adds its column titles (24), a cricket row its result line (18). */
+export const ITEM_HEIGHT = { league: 40, raceLeague: 64, duel: 54, notedDuel: 72, race: 34 } as const;
 
 export interface EventListProps {
   readonly sportId: number;
@@ -31,7 +33,8 @@ export function EventList({ sportId, filter, withOdds, onToggleLeague, overscan 
   const select = useMemo(() => listItemsSelector(filter), [filter]);
   const items = useScoreboardSelector(select, sameItems);
   const noDuel = sportById(sportId)?.noDuel ?? false;
-  const rowHeight = noDuel ? ITEM_HEIGHT.race : ITEM_HEIGHT.duel;
+  const rowHeight = noDuel ? ITEM_HEIGHT.race : hasResultNote(sportId) ? ITEM_HEIGHT.notedDuel : ITEM_HEIGHT.duel;
+  const leagueHeight = (collapsed: boolean) => (noDuel && !collapsed ? ITEM_HEIGHT.raceLeague : ITEM_HEIGHT.league);
   const openMatch = useRowNavigation(sportId);
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -50,7 +53,10 @@ export function EventList({ sportId, filter, withOdds, onToggleLeague, overscan 
   }, [hasItems]);
   const virtualizer = useWindowVirtualizer({
     count: items.length,
-    estimateSize: (i) => (items[i]?.kind === 'league' ? ITEM_HEIGHT.league : rowHeight),
+    estimateSize: (i) => {
+      const item = items[i];
+      return item?.kind === 'league' ? leagueHeight(item.collapsed) : rowHeight;
+    },
     getItemKey: (i) => items[i]?.key ?? i,
     overscan,
     scrollMargin,
@@ -99,10 +105,17 @@ export function renderListItem(
       <LeagueHeader leagueId={item.leagueId} sportId={sportId} collapsed={item.collapsed} onToggle={onToggle} />
     );
     if (!noDuel) return header;
-    return (
+    const starred = (
       <div className="followable">
         <TournamentStar sportId={sportId} leagueId={item.leagueId} />
         {header}
+      </div>
+    );
+    if (item.collapsed) return starred;
+    return (
+      <div className="league-item">
+        {starred}
+        <RaceHead sportId={sportId} />
       </div>
     );
   }

@@ -1,5 +1,6 @@
 // A league's heading in the list: its My Leagues pin and star (S2-42, S2-43), country, league name, and the
-// collapse toggle (S4-13). Race leagues also show when the race starts and the result column titles.
+// collapse toggle (S4-13). Race leagues also show when the race starts; their column titles are a row of the
+// rows' own grid (RaceHead), so each sits over its values.
 import { memo } from 'react';
 import { sportById } from '../../../src/domain/sports';
 import { kk } from '../../../src/i18n/kk';
@@ -7,10 +8,9 @@ import { Flag } from '../common/Flag';
 import { DATE_TICK_MS, useNow } from '../common/use-now';
 import { startTimeText } from '../format/time';
 import { useScoreboardLeague } from '../store/hooks';
-import { countryNameOf, leaguePartOfName } from './country';
+import { countryNameOf, countryPartOfName, leaguePartOfName } from './country';
 import { LeaguePin, PinnedStar } from './LeaguePin';
 import { leagueLabelKey } from './pinned';
-import { RACE_COLUMN_LABEL, raceColumns } from './race-columns';
 
 export interface LeagueHeaderProps {
   readonly leagueId: string;
@@ -26,9 +26,10 @@ export const LeagueHeader = memo(function LeagueHeader({ leagueId, sportId, coll
   const now = useNow(DATE_TICK_MS, startShown); // S4-25: a start time's day may change
   if (!league) return null;
   const sport = sportById(sportId);
-  const country = countryNameOf(league);
+  // The name's own prefix: a country, or a tennis category (ATP - ЖЕКЕ, WTA - ЖҰПТАР) that tells apart
+  // leagues of one tournament held in one country.
+  const country = categoryOf(league.name, countryNameOf(league));
   const name = leaguePartOfName(league.name);
-  const columns = sport?.noDuel ? raceColumns(sportId) : null;
   const labelKey = leagueLabelKey(league, sportId);
   const count = sport?.noDuel
     ? kk.list.participantsCount(league.eventIds.length)
@@ -43,13 +44,6 @@ export const LeagueHeader = memo(function LeagueHeader({ leagueId, sportId, coll
         {labelKey ? <PinnedStar labelKey={labelKey} /> : null}
         {startShown ? <span className="league__start">{startTimeText(raceStart, now)}</span> : null}
       </h2>
-      {columns && !collapsed ? (
-        <span className="league__cols" aria-hidden="true" style={{ '--cols': columns.length } as React.CSSProperties}>
-          {columns.map((c) => (
-            <span key={c}>{RACE_COLUMN_LABEL[c]}</span>
-          ))}
-        </span>
-      ) : null}
       <button
         type="button"
         className={collapsed ? 'league__toggle league__toggle--closed' : 'league__toggle'}
@@ -64,3 +58,10 @@ export const LeagueHeader = memo(function LeagueHeader({ leagueId, sportId, coll
     </div>
   );
 });
+
+/** The name's prefix when it is not just the country (a tennis category), else the country's own name. */
+function categoryOf(name: string | undefined, country: string): string {
+  const prefix = countryPartOfName(name);
+  if (!prefix || prefix.toLocaleLowerCase('kk') === country.toLocaleLowerCase('kk')) return country;
+  return prefix;
+}

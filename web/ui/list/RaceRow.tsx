@@ -1,9 +1,13 @@
 // One participant of a race or meeting (no-duel sports, S3-3): rank, name and the sport's result
-// columns (S3-33). Like duel rows it reads only its own event.
+// columns (S3-33). Like duel rows it reads only its own event. A row opens its race page (the no-duel
+// detail) as a plain link, except in horse racing, which has no detail page (S2-24).
 import { memo } from 'react';
+import { sportById } from '../../../src/domain/sports';
 import { isLiveStage } from '../../../src/domain/stages';
+import { kk } from '../../../src/i18n/kk';
 import { useScoreboardEvent, useScoreboardLeague } from '../store/hooks';
-import { columnText, raceColumns, rankText } from './race-columns';
+import { columnText, RACE_COLUMN_LABEL, raceColumns, rankText } from './race-columns';
+import { matchHref } from './row-navigation';
 import { stageTypeOf } from './tabs';
 
 export interface RaceRowProps {
@@ -23,8 +27,8 @@ export const RaceRow = memo(function RaceRow({ eventId, leagueId, sportId, tied 
   const columns = raceColumns(sportId);
   let className = live ? 'row row--race row--live' : 'row row--race';
   if (highlight) className += ` row--hl-${highlight}`;
-  return (
-    <div className={className} data-event-id={eventId} style={{ '--cols': columns.length } as CSSVars}>
+  const cells = (
+    <>
       <span className="race__rank" data-testid="race-rank">
         {rankText(sportId, event.rank, tied)}
       </span>
@@ -35,6 +39,35 @@ export const RaceRow = memo(function RaceRow({ eventId, leagueId, sportId, tied 
       {columns.map((column) => (
         <span key={column} className={`race__col race__col--${column}`} data-col={column}>
           {columnText(column, event, live)}
+        </span>
+      ))}
+    </>
+  );
+  const style = { '--cols': columns.length } as CSSVars;
+  if (sportById(sportId)?.noDetailPage) {
+    return (
+      <div className={className} data-race-id={eventId} style={style}>
+        {cells}
+      </div>
+    );
+  }
+  return (
+    <a className={className} href={matchHref(eventId)} data-event-id={eventId} style={style}>
+      {cells}
+    </a>
+  );
+});
+
+/** The titles of a race league's result columns, on the rows' own grid (S3-33). */
+export const RaceHead = memo(function RaceHead({ sportId }: { sportId: number }) {
+  const columns = raceColumns(sportId);
+  return (
+    <div className="race-head" aria-hidden="true" style={{ '--cols': columns.length } as CSSVars}>
+      <span className="race-head__rank">{kk.list.rank}</span>
+      <span className="race-head__name" />
+      {columns.map((column) => (
+        <span key={column} className="race-head__col" data-col={column}>
+          {RACE_COLUMN_LABEL[column]}
         </span>
       ))}
     </div>

@@ -222,7 +222,8 @@ function OddsPanel({ body }: { body: string }) {
               <tr key={b.id} className={b.active ? '' : 'odds-table__inactive'}>
                 <th scope="row">{b.name}</th>
                 {b.odds.map((o, i) => (
-                  <td key={market.outcomes[i]} className={o.move ? `odd odd--${o.move}` : 'odd'}>
+                  // A table cell, not the rows' inline-block odd: it stays in its column under its outcome.
+                  <td key={market.outcomes[i]} className={o.move ? `odds-cell odds-cell--${o.move}` : 'odds-cell'}>
                     {oddsText(o.current, format)}
                   </td>
                 ))}
