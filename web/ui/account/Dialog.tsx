@@ -1,5 +1,7 @@
-// The frame every account dialog uses: a labelled modal with a close button.
-import { type ReactNode, useEffect, useId } from 'react';
+// The frame every account dialog uses: a labelled modal with a close button. It is the native <dialog> shown with
+// showModal(): the browser keeps focus and the screen reader inside it and makes the page behind inert. Escape closes
+// it through onClose (a dialog without one stays open), and on close focus goes back to the control that opened it.
+import { type KeyboardEvent, type ReactNode, type SyntheticEvent, useId, useLayoutEffect, useRef } from 'react';
 import { kkAccount } from './kk-account';
 
 export interface DialogProps {
@@ -11,41 +13,68 @@ export interface DialogProps {
 
 export function Dialog({ title, onClose, children, testId }: DialogProps) {
   const titleId = useId();
-  useEffect(() => {
-    if (!onClose) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+  const ref = useRef<HTMLDialogElement>(null);
+  const unmounting = useRef(false);
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    unmounting.current = false;
+    // A dialog that replaces another mounts after the other gave focus back, so the opener passes on to it.
+    const opener = dialog.ownerDocument.activeElement;
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      unmounting.current = true;
+      if (dialog.open) dialog.close();
+      if (opener instanceof HTMLElement && opener.isConnected && opener !== dialog.ownerDocument.body) opener.focus();
     };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  }, []);
+  const requestClose = () => onClose?.();
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Escape') return;
+    // The page's state decides whether the dialog closes, not the browser's own cancel.
+    event.preventDefault();
+    requestClose();
+  };
+  const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
+    event.preventDefault();
+    requestClose();
+  };
+  // The browser may close a modal itself (a repeated Escape without a user gesture cannot be refused): the page
+  // follows, or shows again a dialog that has no close.
+  const onNativeClose = () => {
+    // The close event comes a task later: after a close of our own, or of an earlier mount (StrictMode) that a
+    // new showModal has already undone.
+    if (unmounting.current || ref.current?.open !== false) return;
+    if (onClose) onClose();
+    else ref.current?.showModal();
+  };
   return (
-    <div className="account-dialog__backdrop">
-      <section
-        className="account-dialog popup"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-testid={testId}
-      >
-        <header className="account-dialog__header">
-          <h2 id={titleId} className="popup__title">
-            {title}
-          </h2>
-          {onClose ? (
-            <button
-              type="button"
-              className="icon-button account-dialog__close"
-              aria-label={kkAccount.close}
-              onClick={onClose}
-            >
-              <span aria-hidden="true">×</span>
-            </button>
-          ) : null}
-        </header>
-        {children}
-      </section>
-    </div>
+    <dialog
+      ref={ref}
+      className="account-dialog popup"
+      aria-labelledby={titleId}
+      data-testid={testId}
+      onKeyDown={onKeyDown}
+      onCancel={onCancel}
+      onClose={onNativeClose}
+    >
+      <header className="account-dialog__header">
+        <h2 id={titleId} className="popup__title">
+          {title}
+        </h2>
+        {onClose ? (
+          <button
+            type="button"
+            className="icon-button account-dialog__close"
+            aria-label={kkAccount.close}
+            onClick={onClose}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        ) : null}
+      </header>
+      {children}
+    </dialog>
   );
 }
 

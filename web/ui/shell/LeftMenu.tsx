@@ -3,7 +3,7 @@
 // vertical menu window (S2-38). On a country page the country's leagues are links that bring the league into
 // view in the day list, pinned ones first; a pinned league's link leads to its country's page and league.
 import { useSelector } from '@xstate/react';
-import { type MouseEvent, useCallback, useMemo, useState } from 'react';
+import { type MouseEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { EDITION } from '../../../src/domain/edition';
 import { pinnedFirst } from '../../../src/domain/pinned-leagues';
@@ -18,6 +18,7 @@ import { useLeagueJump } from '../list/league-jump';
 import { searchWithLeague } from '../list/league-param';
 import { leagueLabelKey, usePinnedLeagues } from '../list/pinned';
 import { useScoreboardSelector } from '../store/hooks';
+import { useDismiss } from './popup';
 
 export const MENU_COUNTRIES_SHOWN = 12; // countries before "show more" (S2-31)
 
@@ -93,6 +94,8 @@ export function LeftMenu({ sport, countrySlug }: { sport: Sport; countrySlug: st
   const pinned = useMemo(() => pinnedOfDay(countries, isPinned), [countries, isPinned]);
   const [showAll, setShowAll] = useState(false);
   const close = useCallback(() => windows.send({ type: 'window.close', name: 'verticalMenu' }), [windows]);
+  const ref = useRef<HTMLElement>(null);
+  useDismiss(open, ref, close); // the narrow layout's drawer: Escape and a tap outside close it
   const shown = showAll ? countries : countries.slice(0, MENU_COUNTRIES_SHOWN);
   const base = `${EDITION.routePrefix}/${sport.slug}/`;
   const location = useLocation();
@@ -106,8 +109,14 @@ export function LeftMenu({ sport, countrySlug }: { sport: Sport; countrySlug: st
     [jump, close],
   );
   return (
-    <aside id="left-menu" className={open ? 'left-menu left-menu--open' : 'left-menu'} aria-label={kk.leftMenu.title}>
-      <h2 className="left-menu__title">{sportName(sport.id)}</h2>
+    <aside
+      id="left-menu"
+      ref={ref}
+      className={open ? 'left-menu left-menu--open' : 'left-menu'}
+      aria-label={kk.leftMenu.title}
+    >
+      {/* Not a heading: the menu comes before the page's H1. */}
+      <p className="left-menu__title">{sportName(sport.id)}</p>
       {pinned.length > 0 ? (
         <nav aria-label={kk.pins.myLeagues}>
           <ul className="left-menu__pinned" data-testid="menu-pinned">

@@ -39,7 +39,8 @@ export function SettingsMenu() {
       </button>
       {open ? (
         <section id={`${id}-panel`} className="settings__panel popup" aria-label={kk.settings.title}>
-          <h2 className="popup__title">{kk.settings.title}</h2>
+          {/* Not a heading: the header, and this window in it, come before the page's H1. */}
+          <p className="popup__title">{kk.settings.title}</p>
           <label className="field">
             <span>{kk.settings.oddsFormat}</span>
             <select
