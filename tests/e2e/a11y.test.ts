@@ -90,7 +90,7 @@ async function openList(page: Page, path = '/kz/football/'): Promise<void> {
 }
 
 describe('accessibility in Chromium (axe-core, keyboard)', () => {
-  it('WCAG 2.2 AA: the sport list, a country page and the live tab have no serious or critical axe violation', async () => {
+  it('WCAG 2.2 AA: sport lists (duel, tennis, race), a country page and the tabs have no serious or critical axe violation', async () => {
     const { page, context } = await newPage(browser);
     await openList(page);
     await expectAccessibleInBothThemes(page, 'sport list');
@@ -100,6 +100,11 @@ describe('accessibility in Chromium (axe-core, keyboard)', () => {
     await expectAccessible(page, 'live tab');
     await openList(page, '/kz/football/?cat=4');
     await expectAccessible(page, 'odds tab');
+    // Other row kinds: tennis (serve, sets) and a race list (no duel).
+    await openList(page, '/kz/tennis/');
+    await expectAccessible(page, 'tennis list');
+    await openList(page, '/kz/golf/');
+    await expectAccessibleInBothThemes(page, 'golf list');
     await context.close();
   }, 90_000);
 
