@@ -98,8 +98,9 @@ export function answerUpdate(
   }
   const from = since;
   const query = { sinceVersion: from, refreshUtime, signature: currentSignature };
+  // From the feed's ring of recent client versions: clients at one version share one render per world version.
   return ok(
-    context.cache.get(`${kind}|${sportId}|${from}|${language}`, `${current}|${refreshUtime}`, () =>
+    context.cache.update(`${kind}|${sportId}|${language}`, `${current}|${refreshUtime}`, from, () =>
       localizeBody(
         kind === 'u'
           ? renderUpdateOf(context.world(), listSports(sportId), query, (child) => versions.changedSince(child, from))
