@@ -1,6 +1,8 @@
-// The JSONL fact log (docs/stream-format.md): a header line, then one fact per line. Reading is
+// The JSONL fact log (docs/stream-format.md): a header line, then one fact per line. Writing checks every fact
+// against the schema the readers use (fact-schema.ts), so a log we write always reads back. Reading here is
 // forgiving: a line that is not a fact, or breaks the ordering, is skipped and counted, never thrown.
-import { type Fact, FACT_TYPES, type FactType } from './facts';
+import { factProblem } from './fact-schema';
+import type { Fact } from './facts';
 
 export const FACT_LOG_FORMAT = 'kz-scores-facts';
 export const FACT_LOG_VERSION = 1;
@@ -32,14 +34,16 @@ export function factLogHeader(options: {
   };
 }
 
-/** The whole log as JSONL text (header first, a trailing newline). */
+/** The whole log as JSONL text (header first, a trailing newline); throws on a fact the schema refuses. */
 export function serializeFactLog(header: FactLogHeader, facts: Iterable<Fact>): string {
   const lines = [JSON.stringify(header)];
-  for (const fact of facts) lines.push(JSON.stringify(fact));
+  for (const fact of facts) {
+    const problem = factProblem(fact);
+    if (problem !== null) throw new Error(`fact ${fact.seq} cannot be written: ${problem}`);
+    lines.push(JSON.stringify(fact));
+  }
   return `${lines.join('\n')}\n`;
 }
-
-const KNOWN = new Set<string>(FACT_TYPES);
 
 function isHeader(value: unknown): value is FactLogHeader {
   if (typeof value !== 'object' || value === null) return false;
@@ -48,16 +52,7 @@ function isHeader(value: unknown): value is FactLogHeader {
 }
 
 function isFact(value: unknown): value is Fact {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return (
-    typeof v.seq === 'number' &&
-    Number.isFinite(v.seq) &&
-    typeof v.time === 'number' &&
-    Number.isFinite(v.time) &&
-    typeof v.type === 'string' &&
-    KNOWN.has(v.type as FactType)
-  );
+  return factProblem(value) === null;
 }
 
 export interface ParsedFactLog {

@@ -1,5 +1,6 @@
 // Every `scores` subcommand, registered in help order.
 import type { Command } from 'commander';
+import { registerCapture } from './capture';
 import { registerFeedParse } from './feed-parse';
 import { registerFuzz } from './fuzz';
 import { registerGenerate } from './generate';
@@ -18,4 +19,5 @@ export function registerCommands(program: Command): void {
   registerReplay(program);
   registerFuzz(program);
   registerRecord(program);
+  registerCapture(program);
 }

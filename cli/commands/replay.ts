@@ -1,9 +1,10 @@
-// `scores replay <file> [--sports all|<ids>] [--faults <spec>] [--seed <n>] [--json] [--trace <eventId>]
-//   [--match <eventId>] [--push-drop <times>]`:
-// a fact log, feed capture or scenario through the provider and the site's machines, with faults;
+// `scores replay <file|dir> [--sports all|<ids>] [--faults <spec>] [--seed <n>] [--json] [--trace <eventId>]
+//   [--match <eventId>] [--push-drop <times>] [--skip-bad-lines]`:
+// a fact log, feed capture, scenario or raw recorded feeds through the provider and the site's machines, with faults;
 // `--match` and `--push-drop` also run the site's root actor tree and print its timeline, as visitor events in
 // the input do for the visitor's tabs;
-// exit code 1 when the clients did not converge or an invariant broke.
+// exit code 1 when the clients did not converge or an invariant broke, 2 for bad usage or bad input (a corrupt line
+// is `file:line: reason` unless --skip-bad-lines).
 import type { Command } from 'commander';
 import { INJECTABLE_BUGS, isInjectableBug } from '../replay/bugs';
 import { parseFaultSpec } from '../replay/faults';
@@ -15,7 +16,7 @@ import { runReplay } from '../replay/run';
 import { serveReplay } from '../replay/serve';
 import { formatSiteTrace } from '../replay/site-trace';
 import { formatReplaySummary } from '../replay/summary';
-import { formatTrace } from '../replay/trace';
+import { formatTrace, traceJsonLines, withWorldVersions } from '../replay/trace';
 
 interface ReplayOptions {
   sports?: string;
@@ -31,6 +32,18 @@ interface ReplayOptions {
   port?: string;
   host?: string;
   build?: boolean;
+  skipBadLines?: boolean;
+}
+
+interface BadLine {
+  readonly line: number;
+  readonly reason: string;
+}
+
+/** Line numbers as a short list: `3, 7, 12 and 40 more`. */
+function lineList(lines: readonly BadLine[], shown = 20): string {
+  const head = lines.slice(0, shown).map((b) => b.line);
+  return lines.length > shown ? `${head.join(', ')} and ${lines.length - shown} more` : head.join(', ');
 }
 
 export function registerReplay(program: Command): void {
@@ -39,13 +52,15 @@ export function registerReplay(program: Command): void {
     .description('Replay a fact log, feed capture or scenario through the feed server and the site machines')
     .argument(
       '<file>',
-      'fact log (scores generate), capture (scores record) or scenario (fixtures/regressions); .gz ok',
+      'fact log (scores generate), capture (scores record), scenario (fixtures/regressions), or a raw recorded ' +
+        'feed body or directory of them (anything scores feed parse reads); .gz ok',
     )
     .option('--sports <all|ids>', 'sports that get a client: all, or a comma list of ids', 'all')
     .option('--faults <spec>', 'e.g. drop=0.1,error=0.05,dup=0.05,delay=0.1,reorder=0.05,pushloss=0.1,restart=0.01')
     .option('--seed <n>', 'seed of the fault choices and retry delays', '1')
-    .option('--json', 'print the report as one JSON object')
-    .option('--trace <eventId>', 'print the timeline of one match as the client saw it')
+    .option('--json', 'print the whole report as one JSON object (then the trace as JSON lines)')
+    .option('--trace <eventId>', 'print the dated timeline of one match as the client saw it')
+    .option('--skip-bad-lines', 'skip lines that are not JSON or not valid, and report their count and numbers')
     .option('--step-ms <n>', 'virtual time per step, ms', String(DEFAULT_STEP_MS))
     .option('--inject-bug <name>', `run a deliberately broken machine (${INJECTABLE_BUGS.join(', ')})`)
     .option('--match <eventId>', "open this match's page in the site's actor tree and print its timeline")
@@ -76,12 +91,29 @@ export function registerReplay(program: Command): void {
       if (options.injectBug !== undefined && !isInjectableBug(options.injectBug)) {
         return fail('replay', `unknown bug '${options.injectBug}' (known: ${INJECTABLE_BUGS.join(', ')})`);
       }
-      let badLines = 0;
-      const input = await loadReplayInput(file, () => {
-        badLines++;
-      });
+      if (options.trace !== undefined && !/^\w+$/.test(options.trace)) {
+        return fail('replay', `bad trace event id '${options.trace}'`);
+      }
+      const badLines: BadLine[] = [];
+      const input = await loadReplayInput(
+        file,
+        (line, reason) => {
+          badLines.push({ line, reason });
+        },
+        (note) => process.stderr.write(`scores replay: ${note}\n`),
+      );
       if (typeof input === 'string') return fail('replay', input);
-      if (badLines > 0) process.stderr.write(`scores replay: skipped ${badLines} unreadable line(s) in ${file}\n`);
+      if (badLines.length > 0) {
+        const first = badLines[0]!;
+        if (!options.skipBadLines) {
+          const more =
+            badLines.length > 1 ? ` (and ${badLines.length - 1} more bad line(s); --skip-bad-lines skips them)` : '';
+          return fail('replay', `${file}:${first.line}: ${first.reason}${more}`);
+        }
+        process.stderr.write(
+          `scores replay: skipped ${badLines.length} bad line(s) in ${file}: ${lineList(badLines)} (first: line ${first.line}: ${first.reason})\n`,
+        );
+      }
       const result = await runReplay(input, {
         sports,
         faults,
@@ -93,18 +125,12 @@ export function registerReplay(program: Command): void {
         pushDrops,
       });
       const { report } = result;
-      if (options.json) {
-        const { simulatedSeconds, wallSeconds, feedsApplied, faultsInjected, converged, mismatches } = report;
-        const invariantViolations = report.invariantViolations;
-        process.stdout.write(
-          `${JSON.stringify({ simulatedSeconds, wallSeconds, feedsApplied, faultsInjected, converged, mismatches, invariantViolations })}\n`,
-        );
-      } else {
-        process.stdout.write(`${formatReplaySummary(file, result)}\n`);
-      }
+      process.stdout.write(options.json ? `${JSON.stringify(report)}\n` : `${formatReplaySummary(file, result)}\n`);
       if (options.trace) {
-        const text = formatTrace(options.trace, result.trace);
-        (options.json ? process.stderr : process.stdout).write(`${text}\n`);
+        const facts = input.kind === 'facts' ? input.facts : input.kind === 'scenario' ? input.scenario.facts : null;
+        const trace = withWorldVersions(result.trace, facts);
+        const lines = options.json ? traceJsonLines(options.trace, trace) : [formatTrace(options.trace, trace)];
+        for (const line of lines) process.stdout.write(`${line}\n`);
       }
       if (options.match !== undefined || pushDrops.length > 0 || result.visitorEvents > 0) {
         (options.json ? process.stderr : process.stdout).write(`${formatSiteTrace(result.siteTrace)}\n`);

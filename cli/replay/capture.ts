@@ -4,7 +4,11 @@
 // (the shape server/recorded-feed-source.ts reads), so both formats replay the same way.
 import { type CapturedFeed, capturedFeedOf } from '../../server/recorded-feed-source';
 import { EDITION } from '../../src/domain/edition';
-import type { FeedPage } from '../../src/net/feed-names';
+import type { FeedCall } from '../../src/net/feed-call';
+import { DEFAULT_FEED_PAGE, type FeedPage, feedNameFor } from '../../src/net/feed-names';
+import { parseSysFeed } from '../../src/net/sys-feed';
+import type { FeedBodyKind } from '../../src/protocol/feed-body-kind';
+import { inspectFeed, isNotAFeed } from '../../src/protocol/feed-inspect';
 import type { PushMessage } from '../../src/protocol/feed-source';
 import { parseListFeed } from '../../src/protocol/list-feed';
 import { type BadLine, jsonLines } from './json-lines';
@@ -143,4 +147,140 @@ export function wrapFeedAsCapture(options: WrapFeedOptions): string {
   const header = serializeCaptureHeader({ sport, day, page, source: options.source, start: time });
   const line = JSON.stringify({ time, kind: 'feed', feed: options.feed, status: 200, headers: {}, body: options.body });
   return `${header}\n${line}\n`;
+}
+
+/** A raw feed body as recorded (a file of `fixtures/real-feeds/`, say): its bytes and where it came from. */
+export interface RawFeedFile {
+  readonly path: string;
+  readonly bytes: Uint8Array;
+}
+
+/** A raw body the day's machines do not read (a detail tab names no event), or that is no feed. */
+export interface SkippedRawFeed {
+  readonly path: string;
+  readonly kind: FeedBodyKind;
+}
+
+export interface WrappedRawFeeds {
+  /** The capture, as `scores record` writes it. */
+  readonly text: string;
+  readonly feeds: number;
+  readonly sport: number;
+  readonly skipped: readonly SkippedRawFeed[];
+}
+
+const DAY_MS = 86_400_000;
+/** The bodies the list machines ask for (S7-2, S7-3, S7-4, S7-6, S7-11), by the kind `feed parse` names. */
+const DAY_KINDS: ReadonlySet<FeedBodyKind> = new Set(['list', 'update', 'repair', 'sys', 'odds-list']);
+
+interface RawBody {
+  readonly path: string;
+  readonly kind: FeedBodyKind;
+  readonly body: string;
+  readonly sport: number | null;
+  /** Epoch ms the body speaks of: its refresh time (A2), server time (utime), or a list's median start. */
+  readonly time: number | null;
+  /** True when `time` is when it was served (A2, utime), not when its events start. */
+  readonly served: boolean;
+  readonly order: number;
+}
+
+function readRawBody(file: RawFeedFile, order: number): RawBody | SkippedRawFeed {
+  const inspection = inspectFeed(file.bytes);
+  if (isNotAFeed(inspection.kind) || !DAY_KINDS.has(inspection.kind)) return { path: file.path, kind: inspection.kind };
+  const body = Buffer.from(file.bytes).toString('utf8');
+  const base = { path: file.path, kind: inspection.kind, body, sport: inspection.sport, order };
+  if (inspection.kind === 'sys') {
+    const utime = parseSysFeed(body).utime;
+    return { ...base, time: utime === null ? null : utime * 1000, served: utime !== null };
+  }
+  const feed = parseListFeed(body);
+  if (feed.refreshUtime !== null) return { ...base, time: feed.refreshUtime * 1000, served: true };
+  const starts = feed.events
+    .map((event) => event.startTime)
+    .filter((t): t is number => typeof t === 'number' && Number.isFinite(t))
+    .sort((a, b) => a - b);
+  const median = starts[Math.floor(starts.length / 2)];
+  return { ...base, time: median === undefined ? null : median * 1000, served: false };
+}
+
+function localDay(time: number, timezoneHour: number): number {
+  return Math.floor((time + timezoneHour * 3_600_000) / DAY_MS);
+}
+
+/**
+ * Raw recorded feed bodies (any kind `scores feed parse` tells) as one capture of a day, in the order of their time
+ * keys: a list's refresh time (A2) or the median start of its events, an update's A2, the sys feed's server time.
+ * Each body is served under the name our client asks for on `page`: a list under its day's full feed (the day
+ * counted from the day the recording was made: the latest refresh time, else the middle list's day), an update
+ * under u_, a repair under r_. Detail bodies name no event, so they are skipped and listed. A string result is why
+ * the files make no capture.
+ */
+export function wrapRawFeeds(
+  files: readonly RawFeedFile[],
+  options: { readonly page?: FeedPage; readonly source?: string } = {},
+): WrappedRawFeeds | string {
+  const page = options.page ?? DEFAULT_FEED_PAGE;
+  const bodies: RawBody[] = [];
+  const skipped: SkippedRawFeed[] = [];
+  files.forEach((file, i) => {
+    const read = readRawBody(file, i);
+    if ('body' in read) bodies.push(read);
+    else skipped.push(read);
+  });
+  if (bodies.length === 0) {
+    const kinds = [...new Set(skipped.map((s) => s.kind))].join(', ');
+    return `no day list, update, repair, odds or sys feed body among ${files.length} file(s) (found: ${kinds || 'none'})`;
+  }
+  const sports = [...new Set(bodies.map((b) => b.sport).filter((s): s is number => s !== null))];
+  if (sports.length > 1) return `feeds of sports ${sports.join(', ')}: a capture follows one sport`;
+  const sport = sports[0];
+  if (sport === undefined) return 'no body names its sport (SA): add the day list it belongs to';
+  const served = bodies.filter((b) => b.served && b.time !== null).map((b) => b.time!);
+  const listDays = bodies
+    .filter((b) => b.kind === 'list' && b.time !== null)
+    .map((b) => localDay(b.time!, page.timezoneHour))
+    .sort((a, b) => a - b);
+  const today =
+    served.length > 0
+      ? localDay(Math.max(...served), page.timezoneHour)
+      : (listDays[Math.floor((listDays.length - 1) / 2)] ?? null);
+  const days = bodies.map((b) =>
+    b.kind === 'list' && b.time !== null && today !== null ? localDay(b.time, page.timezoneHour) - today : 0,
+  );
+  const todayTimes = bodies.filter((b, i) => days[i] === 0 && b.time !== null).map((b) => b.time!);
+  const recordedAt = todayTimes.length > 0 ? Math.min(...todayTimes) : null;
+  // A list of another day was fetched on the recording's day: place it with the day's first body.
+  const placed = bodies.map((b, i) => {
+    const day = days[i]!;
+    if (day === 0 || b.time === null) return { ...b, day };
+    return { ...b, day, time: recordedAt ?? b.time - day * DAY_MS };
+  });
+  const known = placed.filter((b) => b.time !== null).map((b) => b.time!);
+  const start = known.length > 0 ? Math.min(...known) : Date.UTC(2026, 8, 2);
+  const lines = placed
+    .map((b) => ({ ...b, time: b.time ?? start }))
+    .sort((a, b) => a.time - b.time || a.order - b.order)
+    .map((b) => {
+      const call: FeedCall =
+        b.kind === 'list'
+          ? { kind: 'full', sport, day: b.day }
+          : b.kind === 'update'
+            ? { kind: 'update', sport, signature: null }
+            : b.kind === 'repair'
+              ? { kind: 'repair', sport }
+              : b.kind === 'sys'
+                ? { kind: 'sys' }
+                : { kind: 'odds', sport, day: 0 };
+      return JSON.stringify({
+        time: b.time,
+        kind: 'feed',
+        feed: feedNameFor(call, page),
+        status: 200,
+        headers: {},
+        body: b.body,
+      });
+    });
+  const header = serializeCaptureHeader({ sport, day: 0, page, source: options.source, start });
+  return { text: `${header}\n${lines.join('\n')}\n`, feeds: lines.length, sport, skipped };
 }

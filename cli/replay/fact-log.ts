@@ -1,8 +1,9 @@
 // Reading world fact logs for replay (docs/stream-format.md; sim/fact-log.ts writes them): JSON
-// lines, an optional header line first (an object without `seq`), then one Fact per line. A line
-// that is not a fact is reported with its reason and skipped, never thrown.
+// lines, an optional header line first (an object without `seq`), then one Fact per line, checked against the
+// writer's own schema (sim/fact-schema.ts). A line that is not a fact is reported with its reason, never thrown.
 import { FACT_LOG_FORMAT, FACT_LOG_VERSION, type FactLogHeader as WorldLogHeader } from '../../sim/fact-log';
-import { FACT_TYPES, type Fact } from '../../sim/facts';
+import { toFact } from '../../sim/fact-schema';
+import type { Fact } from '../../sim/facts';
 import { type BadLine, jsonLines } from './json-lines';
 
 export { FACT_LOG_FORMAT };
@@ -16,16 +17,9 @@ export interface FactLog {
   readonly facts: Fact[];
 }
 
-const KNOWN_TYPES: ReadonlySet<string> = new Set(FACT_TYPES);
-
-/** A fact, or the reason a parsed line is not one. */
+/** A fact, or the reason a parsed line is not one (a wrong-typed value included). */
 export function asFact(value: unknown): Fact | string {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not an object';
-  const v = value as Record<string, unknown>;
-  if (typeof v.seq !== 'number' || !Number.isSafeInteger(v.seq)) return 'seq is not an integer';
-  if (typeof v.time !== 'number' || !Number.isFinite(v.time)) return 'time is not a number';
-  if (typeof v.type !== 'string' || !KNOWN_TYPES.has(v.type)) return `unknown fact type ${String(v.type)}`;
-  return value as Fact;
+  return toFact(value);
 }
 
 function asHeader(value: unknown): FactLogHeader | null {

@@ -1,9 +1,12 @@
-// Replay inputs: a world fact log, a feed capture or a scenario, told apart by the first line. A fact log
-// or capture may carry visitor events beside its lines, each with a time (visitor-events.ts).
-import { readFile } from 'node:fs/promises';
+// Replay inputs: a world fact log, a feed capture or a scenario, told apart by the first line, or raw recorded
+// feed bodies (a file, or a directory of them) wrapped as a capture in memory. A fact log or capture may carry
+// visitor events beside its lines, each with a time (visitor-events.ts).
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Fact } from '../../sim/facts';
-import { type Capture, isCaptureLine, parseCapture } from './capture';
+import { inspectFeed, isNotAFeed } from '../../src/protocol/feed-inspect';
+import { type Capture, isCaptureLine, parseCapture, type RawFeedFile, wrapRawFeeds } from './capture';
 import { asFact, type FactLogHeader, FACT_LOG_FORMAT, parseFactLog } from './fact-log';
 import { isScenarioHeader, parseScenario, type Scenario } from './scenario';
 import { type TimedVisitorOp, takeVisitorEvents } from './visitor-events';
@@ -36,10 +39,64 @@ export function detectInputKind(firstLine: string): InputKind | null {
   return typeof asFact(value) === 'string' ? null : 'facts';
 }
 
+/** Bytes of a file, gunzipped when it ends in .gz. */
+export async function readBytes(path: string): Promise<Buffer> {
+  const bytes = await readFile(path);
+  return path.endsWith('.gz') ? gunzipSync(bytes) : bytes;
+}
+
 /** Text of a file, gunzipped when it ends in .gz. */
 export async function readText(path: string): Promise<string> {
-  const bytes = await readFile(path);
-  return path.endsWith('.gz') ? gunzipSync(bytes).toString('utf8') : bytes.toString('utf8');
+  return (await readBytes(path)).toString('utf8');
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The files of the given paths, a directory giving its files (not hidden, not README) in name order; a string
+ * result is the first that cannot be read.
+ */
+export async function readRawFiles(paths: readonly string[]): Promise<RawFeedFile[] | string> {
+  const files: RawFeedFile[] = [];
+  for (const path of paths) {
+    let names: string[] = [path];
+    try {
+      if ((await stat(path)).isDirectory()) {
+        const entries = await readdir(path, { withFileTypes: true });
+        names = entries
+          .filter((e) => e.isFile() && !e.name.startsWith('.') && !/^readme/i.test(e.name))
+          .map((e) => join(path, e.name))
+          .sort();
+        if (names.length === 0) return `${path} holds no files`;
+      }
+    } catch (error) {
+      return `cannot read ${path}: ${reason(error)}`;
+    }
+    for (const name of names) {
+      try {
+        files.push({ path: name, bytes: await readBytes(name) });
+      } catch (error) {
+        return `cannot read ${name}: ${reason(error)}`;
+      }
+    }
+  }
+  return files;
+}
+
+/** Raw feed files as a capture input; notes tell the files skipped. */
+export async function loadRawFeeds(
+  paths: readonly string[],
+  onNote?: (message: string) => void,
+): Promise<ReplayInput | string> {
+  const files = await readRawFiles(paths);
+  if (typeof files === 'string') return files;
+  const wrapped = wrapRawFeeds(files, { source: paths.join(' ') });
+  if (typeof wrapped === 'string') return wrapped;
+  for (const skip of wrapped.skipped)
+    onNote?.(`skipped ${skip.path}: a ${skip.kind} body is not part of a day's lists`);
+  return { kind: 'capture', capture: parseCapture(wrapped.text) };
 }
 
 /** Parses replay input text; a string result is the reason it cannot be replayed. */
@@ -68,19 +125,40 @@ export function parseReplayInput(
       return typeof scenario === 'string' ? scenario : { kind, scenario };
     }
     default:
-      return 'not a fact log, a feed capture or a scenario (its first line is none of them)';
+      return 'not a fact log, a feed capture, a scenario or a raw feed body (its first line is none of them)';
   }
 }
 
+/**
+ * A replay input from a file or a directory of raw feed files. A string result is why it cannot be replayed,
+ * `path:line: reason` when a line is at fault. Bad lines are reported through onBadLine (the caller decides
+ * whether one stops the replay); notes (raw files skipped) through onNote.
+ */
 export async function loadReplayInput(
   path: string,
   onBadLine?: (lineNumber: number, reason: string) => void,
+  onNote?: (message: string) => void,
 ): Promise<ReplayInput | string> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readText(path);
+    if ((await stat(path)).isDirectory()) return loadRawFeeds([path], onNote);
+    bytes = await readBytes(path);
   } catch (error) {
-    return `cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`;
+    return `cannot read ${path}: ${reason(error)}`;
   }
-  return parseReplayInput(text, onBadLine);
+  const text = bytes.toString('utf8');
+  const parsed = parseReplayInput(text, onBadLine);
+  if (typeof parsed !== 'string') return parsed;
+  if (detectInputKind(firstLineOf(text)) === null) {
+    const raw = inspectFeed(bytes);
+    if (!isNotAFeed(raw.kind)) return loadRawFeeds([path], onNote);
+    return `${path}:1: ${parsed}`;
+  }
+  const atLine = /^line (\d+): /.exec(parsed);
+  return atLine ? `${path}:${atLine[1]}: ${parsed.slice(atLine[0].length)}` : `${path}: ${parsed}`;
+}
+
+function firstLineOf(text: string): string {
+  const end = text.indexOf('\n');
+  return (end >= 0 ? text.slice(0, end) : text).trim();
 }

@@ -33,6 +33,7 @@ async function scores(...args: string[]): Promise<Outcome> {
   }
 }
 
+/** Keys the report always has (cli/replay/run.ts returns more; --json prints it whole). */
 const REPORT_KEYS = [
   'simulatedSeconds',
   'wallSeconds',
@@ -88,12 +89,12 @@ describe('scores generate and replay', () => {
     expect(readFileSync(`${day}.2`, 'utf8')).toBe(readFileSync(day, 'utf8'));
   });
 
-  it('S8-1 replay --json prints exactly the report keys and exits 0 when converged', { timeout: 300_000 }, async () => {
+  it('S8-1 replay --json prints the whole report and exits 0 when converged', { timeout: 300_000 }, async () => {
     const out = await scores('replay', day, '--faults', 'drop=0.1,error=0.05', '--json', '--step-ms', '5000');
     expect(out.stderr).toBe('');
     expect(out.code).toBe(0);
     const report = JSON.parse(out.stdout) as Record<string, unknown>;
-    expect(Object.keys(report)).toEqual(REPORT_KEYS);
+    expect(Object.keys(report)).toEqual(expect.arrayContaining(REPORT_KEYS));
     expect(report.converged).toBe(true);
     expect(report.invariantViolations).toEqual([]);
     expect(report.faultsInjected as number).toBeGreaterThan(0);
@@ -116,7 +117,7 @@ describe('scores generate and replay', () => {
     );
     expect(out.code).toBe(0);
     expect(out.stdout).toContain(`trace ${started.match.id}`);
-    expect(out.stdout).toMatch(/full f_\d+_0_5_kk_1/);
+    expect(out.stdout).toMatch(/full f_\d+_0_5_kk_1 v\d+/);
     expect(out.stdout).toContain('converged to the world');
   });
 
@@ -138,7 +139,7 @@ describe('scores generate and replay', () => {
     await run('node', ['-e', `require('fs').writeFileSync(${JSON.stringify(notALog)}, 'hello\\n')`]);
     const garbage = await scores('replay', notALog);
     expect(garbage.code).toBe(2);
-    expect(garbage.stderr).toContain('not a fact log, a feed capture or a scenario');
+    expect(garbage.stderr).toContain(`${notALog}:1: not a fact log, a feed capture, a scenario or a raw feed body`);
   });
 
   it('S4-2 replay exits 1 when an invariant broke (the broken-applier regression example)', {

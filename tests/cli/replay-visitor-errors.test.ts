@@ -101,7 +101,7 @@ describe('scores replay: bad visitor events', () => {
         .trim()
         .split('\n')
         .filter((l) => !l.startsWith('npm warn')),
-    ).toEqual(['scores replay: line 17: star: eventId must be 8-16 letters and digits (S3-59), got "abc"']);
+    ).toEqual([`scores replay: ${file}:17: star: eventId must be 8-16 letters and digits (S3-59), got "abc"`]);
     expect(out.stdout).toBe('');
   });
 
@@ -114,7 +114,7 @@ describe('scores replay: bad visitor events', () => {
     const out = await replay(file);
     expect(out.code).toBe(2);
     expect(out.stderr).toContain(
-      'scores replay: line 16: login: a visitor event in a timed stream needs time (epoch ms)',
+      `scores replay: ${file}:16: login: a visitor event in a timed stream needs time (epoch ms)`,
     );
   });
 });
