@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { kk } from './src/i18n/kk';
+import { CACHED_FEED_PATTERN } from './web/app/sw-register';
 import { FLAG_CODE_BY_COUNTRY_ID, FLAG_PATH } from './web/ui/common/flags';
 
 const brotli = promisify(brotliCompress);
@@ -81,13 +82,15 @@ const NETWORK_TIMEOUT_S = 3; // after this a feed answer waits no longer: the ca
 const FEED_CACHE_MAX_AGE_S = 24 * 60 * 60; // day lists are named by day offset: yesterday's "today" is no use
 
 // Installable and offline (docs/ui.md, Offline): the manifest and a Workbox service worker, /sw.js, registered by
-// web/app/sw-register.ts in production builds. It precaches the shell (scripts, styles, index.html and the icons)
+// web/app/sw-register.ts in built clients. It precaches the shell (scripts, styles, index.html and the icons)
 // and answers /kz/ pages from the network, or the precached index.html when the network fails (Workbox allows a
 // timeout only with a cache of its own, and a cached page could name scripts a newer build removed); pages keep
-// their own status online (a 404 stays a 404). Feeds go network first and fall back
-// to the last answer of the same address, except update and repair feeds (u_, ul_, r_): those are diffs against
-// the signature the page sent, which an address-keyed cache cannot match. Flags are cached as they are seen.
-// Route matchers are copied into the worker's source, so they use nothing from outside their own body.
+// their own status online (a 404 stays a 404). Feeds go network first and fall back to the last answer of the same
+// address (CACHED_FEED_PATTERN: not the update feeds), but only for a page that has had no feed from the network:
+// a page loaded offline starts from the cache, while a page that was live keeps its newer state and its requests
+// fail, so its feed requests wait for the network (A4-11) instead of going back to older cached lists. Flags are
+// cached as they are seen. Route matchers and plugins are copied into the worker's source, so they use nothing from
+// outside their own bodies.
 function pwa() {
   return VitePWA({
     registerType: 'autoUpdate',
@@ -129,12 +132,29 @@ function pwa() {
           options: { precacheFallback: { fallbackURL: 'index.html' } },
         },
         {
-          urlPattern: ({ url }) => /^\/\d+\/x\/feed\/(?!u_|ul_|r_)/.test(url.pathname),
+          urlPattern: CACHED_FEED_PATTERN,
           handler: 'NetworkFirst',
           options: {
             cacheName: 'kz-feeds',
             networkTimeoutSeconds: NETWORK_TIMEOUT_S,
             expiration: { maxEntries: 60, maxAgeSeconds: FEED_CACHE_MAX_AGE_S },
+            plugins: [
+              {
+                // The pages (clients) that have had a feed from the network, for as long as the worker runs.
+                fetchDidSucceed: async ({ event, response }) => {
+                  const scope = globalThis as { kzLiveClients?: Set<string> };
+                  scope.kzLiveClients ??= new Set();
+                  const client = (event as { clientId?: string } | undefined)?.clientId;
+                  if (client && response.ok) scope.kzLiveClients.add(client);
+                  return response;
+                },
+                cachedResponseWillBeUsed: async ({ event, cachedResponse }) => {
+                  const live = (globalThis as { kzLiveClients?: Set<string> }).kzLiveClients;
+                  const client = (event as { clientId?: string } | undefined)?.clientId;
+                  return client && live?.has(client) ? null : cachedResponse;
+                },
+              },
+            ],
           },
         },
         {
