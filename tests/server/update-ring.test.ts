@@ -62,7 +62,7 @@ describe('update ring', () => {
     const update = parseListFeed(answers[0].body);
     expect(update.events.map((e) => [e.id, e.homeScore])).toEqual([['LiveKz01', 3]]);
     // A client already at the new signature: 304, nothing rendered.
-    expect(answerUpdate(context, 'u', 1, update.signature).status).toBe(304);
+    expect(answerUpdate(context, 'u', 1, update.signature ?? undefined).status).toBe(304);
     expect(cache.renderCount()).toBe(rendered + 1);
   });
 });
