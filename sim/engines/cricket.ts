@@ -4,6 +4,7 @@
 // overs beside them (WKA/WKB, OVA/OVB); the batting side is the service (S3-5); each wicket is an
 // incident of the side's first innings, naming the batsman out. The result line (`… 6 ранмен жеңді`)
 // is the finished match's notice (AM). A tie is a draw.
+import { personName } from '../catalog/people';
 import { marginOutcome } from './odds';
 import { prematch } from './prematch';
 import { type DuelContext, winnerOf } from './script';
@@ -62,7 +63,7 @@ export function playCricket(ctx: DuelContext): void {
           minute: `${over - 1}.${ball}`,
           // Each side bats once in limited-overs cricket: its wickets fall in its first innings.
           period: 1,
-          player: batsmanOut(batting, wickets, rng),
+          player: batsmanOut(ctx, batting, wickets),
         });
         inOver = Math.max(0, inOver - 3);
       }
@@ -95,11 +96,11 @@ export function playCricket(ctx: DuelContext): void {
   script.finish(t + 120, STAGE.finished, { winner, fullTimeWinner: winner, infoNotice });
 }
 
-/** The batsman out: the batting order's next name when the side has a squad, else the side itself. */
-function batsmanOut(team: DuelContext['fixture']['home'], wicket: number, rng: DuelContext['rng']): string {
+/** The batsman out: the batting order's next name when the side has a squad, else a name of its country. */
+function batsmanOut(ctx: DuelContext, team: DuelContext['fixture']['home'], wicket: number): string {
   const squad = team.squad;
-  if (squad.length === 0) return team.name;
-  return squad[(wicket - 1 + rng.int(0, 1)) % squad.length]!.name;
+  if (squad.length === 0) return personName(ctx.rng, ctx.fixture.seed, ctx.fixture.competition.country.locale).display;
+  return squad[(wicket - 1 + ctx.rng.int(0, 1)) % squad.length]!.name;
 }
 
 /** Overs of a chase that ends in its `over`-th over: `16.3`, or `17` when all six balls were bowled. */

@@ -69,7 +69,7 @@ describe('match page', () => {
     expect(results[2]?.querySelector('.sr-only')?.textContent).toBe('Ұтылыс');
   });
 
-  it('S2-34 detail participants are ignored for cricket, golf and moto racing', async () => {
+  it('S2-34 detail participants (team stars, line-ups) are ignored for cricket, golf and moto racing; the names still head the page', async () => {
     const cricket = event('Cr123456', L.id, { sportId: 13, stageType: 2, stage: 26, home: 'Үндістан', away: 'Англия' });
     const gateway = fakeGateway(snapshot([L], [cricket], 1, 13), {
       dc_1_Cr123456: 'SA÷13¬~DA÷2¬DB÷26¬DX÷LI,HH¬AE÷Үндістан¬AF÷Англия¬A1÷¬~',
@@ -77,8 +77,97 @@ describe('match page', () => {
     renderPage(<SiteRoutes />, { route: '/kz/match/Cr123456/', gateway });
     await waitFor(() => expect(gateway.detailCalls).toContain('dc_1_Cr123456'), SLOW);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Шолу' })).toBeTruthy(), SLOW);
-    expect(screen.getByTestId('match-header').textContent).not.toContain('Үндістан');
+    const header = screen.getByTestId('match-header');
+    expect(header.textContent).toContain('Үндістан');
+    expect(header.textContent).toContain('Англия');
+    expect(header.querySelectorAll('[data-star-key^="team:"]')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Құрамдар' })).toBeNull();
+  });
+
+  it('S3-14 S4-25 the header reads the sport: cricket runs/wickets, overs and the result line under its league and round', async () => {
+    const CL = league('13_c', { name: 'АНГЛИЯ: T20 Blast' });
+    const game = event('Cr000001', CL.id, {
+      sportId: 13,
+      stageType: 3,
+      stage: 3,
+      home: 'Wigan Giants',
+      away: 'Liverpool Storm',
+      homeScore: 116,
+      homeWickets: 6,
+      homeOvers: '15.2',
+      awayScore: 105,
+      awayWickets: 10,
+      awayOvers: '18',
+      round: '26-тур',
+      infoNotice: 'Wigan Giants 4 уикетпен жеңді',
+    });
+    const gateway = fakeGateway(snapshot([CL], [game], 1, 13), {
+      dc_1_Cr000001: 'SA÷13¬~DA÷3¬DB÷3¬DE÷116¬DF÷105¬DX÷HH¬A1÷¬~',
+    });
+    renderPage(<SiteRoutes />, { route: '/kz/match/Cr000001/', gateway });
+    await waitFor(() => expect(screen.getByTestId('match-score').textContent).toBe('116/6-105'), SLOW);
+    expect(screen.getByTestId('match-detail').textContent).toBe('(15.2) : (18)');
+    expect(screen.getByTestId('match-notice').textContent).toBe('Wigan Giants 4 уикетпен жеңді');
+    expect(screen.getByTestId('match-league').textContent).toContain('АНГЛИЯ: T20 Blast');
+    expect(screen.getByTestId('match-round').textContent).toContain('26-тур');
+    expect(screen.getByTestId('match-header').textContent).toContain('Liverpool Storm');
+  });
+
+  it('S3-10 the tennis header shows the game points and the sets with their tie-breaks', async () => {
+    const TL = league('2_t', { name: 'ATP - ЖЕКЕ: Astana Open (Қазақстан), қатты корт' });
+    const game = event('Tn000001', TL.id, {
+      sportId: 2,
+      stageType: 2,
+      stage: 18,
+      home: 'Roob B.',
+      away: 'Purdy L.',
+      homeScore: 1,
+      awayScore: 0,
+      homePart1: 7,
+      awayPart1: 6,
+      homeTiebreak1: 7,
+      awayTiebreak1: 4,
+      homePart2: 2,
+      awayPart2: 3,
+      homeGamePoints: '40',
+      awayGamePoints: 'A',
+    });
+    const gateway = fakeGateway(snapshot([TL], [game], 1, 2), {
+      dc_1_Tn000001: 'SA÷2¬~DA÷2¬DB÷18¬DE÷1¬DF÷0¬DX÷HH¬A1÷¬~',
+    });
+    renderPage(<SiteRoutes />, { route: '/kz/match/Tn000001/', gateway });
+    await waitFor(() => expect(screen.getByTestId('match-detail').textContent).toBe('40 : A'), SLOW);
+    const parts = [...screen.getByTestId('match-parts').querySelectorAll('li')].map((li) => li.textContent);
+    expect(parts).toEqual(['77-64', '2-3']);
+  });
+
+  it('S2-34 S3-33 a race participant opens the race page: the race heading and its standings with the column titles', async () => {
+    const GL = league('23_g', {
+      sportId: 23,
+      name: 'ӘЛЕМ: PGA Tour',
+      raceStageTypes: '2',
+      raceStages: '66',
+      raceStartTimes: '1700000000',
+    });
+    const players = ['Aasen J.', 'Berg K.', 'Cruz L.'].map((name, i) =>
+      event(`Gf00000${i}`, GL.id, {
+        sportId: 23,
+        home: name,
+        rank: i === 2 ? 2 : i + 1,
+        parScore: -5 + i,
+        holesPlayed: 12,
+      }),
+    );
+    const gateway = fakeGateway(snapshot([GL], players, 1, 23), {
+      dc_1_Gf000001: 'SA÷23¬~DA÷2¬DB÷66¬AE÷Berg K.¬A1÷¬~',
+    });
+    renderPage(<SiteRoutes />, { route: '/kz/match/Gf000001/', gateway });
+    await waitFor(() => expect(screen.getByTestId('race-standings').textContent).toContain('Cruz L.'), SLOW);
+    expect(screen.getByTestId('match-league').textContent).toBe('ӘЛЕМ: PGA Tour');
+    const standings = screen.getByTestId('race-standings');
+    expect([...standings.querySelectorAll('.race-head__col')].map((c) => c.textContent)).toEqual(['Пар', 'Шұңқыр']);
+    expect([...standings.querySelectorAll('.race__rank')].map((c) => c.textContent)).toEqual(['1', 'T2', 'T2']);
+    expect(standings.querySelector('.row--self')?.textContent).toContain('Berg K.');
   });
 
   it('S1-6 a score change of the open match is announced politely in Kazakh', async () => {
