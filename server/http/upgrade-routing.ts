@@ -17,6 +17,16 @@ export function isPushUpgrade(request: IncomingMessage, pushPath: string): boole
   return path === pushPath && request.method === 'GET' && upgrade.split(/\s*,\s*/).includes('websocket');
 }
 
+/** A socket's error listener until its upgrade is done: shared, so it costs no closure per connection. */
+export function destroyOnError(this: Duplex): void {
+  this.destroy();
+}
+
+/** Removes destroyOnError once the WebSocket owns the socket (ws listens for its errors from then on). */
+export function upgraded(socket: Duplex): void {
+  while (socket.listeners('error').includes(destroyOnError)) socket.off('error', destroyOnError);
+}
+
 /** Answers an upgrade offer through the server's ordinary request handler, as HTTP/1.1. */
 function serveAsHttp(server: Server, request: IncomingMessage, socket: Duplex): void {
   const response = new ServerResponse(request);
@@ -36,7 +46,7 @@ function serveAsHttp(server: Server, request: IncomingMessage, socket: Duplex): 
 export function routeUpgrades(server: Server, pushPath: string): { push: Server; stop(): void } {
   const push = new EventEmitter();
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    socket.on('error', () => socket.destroy());
+    socket.on('error', destroyOnError);
     if (isPushUpgrade(request, pushPath)) push.emit('upgrade', request, socket, head);
     else serveAsHttp(server, request, socket);
   };

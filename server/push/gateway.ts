@@ -14,6 +14,7 @@ import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { Unsubscribe } from '../../src/protocol/feed-source';
 import type { Broker } from './broker';
 import { isPersonalSubject, type PushCredentials, parseClientMessage } from './client-message';
+import { destroyOnError, upgraded } from '../http/upgrade-routing';
 import { textFrame, writeFrame } from './frame-writer';
 
 export interface PushGatewayOptions {
@@ -92,7 +93,7 @@ const DEFAULT_PERSONAL_RECHECK_MS = 60_000; // ours: a session that ended stops 
 // A socket write costs 5–10 µs: 1,000 writes or 4 ms, whichever comes first, keeps each block well under 10 ms.
 const DEFAULT_FAN_OUT_SLICE = 1000;
 const DEFAULT_FAN_OUT_SLICE_MS = 4;
-const CLOCK_CHECK_EVERY = 64; // writes between looks at the clock
+const CLOCK_CHECK_EVERY = 16; // writes between looks at the clock
 
 function remove(list: string[], item: string): boolean {
   const at = list.indexOf(item);
@@ -116,6 +117,7 @@ export function createPushGateway(options: PushGatewayOptions): PushGateway {
   });
   const channels = new Map<string, SubjectChannel>();
   const connections = new WeakMap<WebSocket, Connection>();
+  const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
   let personal = options.personal ?? null;
   let droppedSlow = 0;
   const servers = new Set<Server>();
@@ -266,13 +268,12 @@ export function createPushGateway(options: PushGatewayOptions): PushGateway {
 
   wss.on('connection', (socket: WebSocket) => {
     connections.set(socket, { subjects: [], checking: null, credentials: null, alive: true });
-    socket.on('pong', onPong);
+    if (heartbeatMs > 0) socket.on('pong', onPong); // only a heartbeat reads it
     socket.on('message', onMessage);
     socket.on('close', onClose);
     socket.on('error', onError);
   });
 
-  const heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS;
   const heartbeat =
     heartbeatMs > 0
       ? setInterval(() => {
@@ -316,7 +317,7 @@ export function createPushGateway(options: PushGatewayOptions): PushGateway {
   recheck?.unref();
 
   function onUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
-    socket.on('error', destroyOnError);
+    if (!socket.listeners('error').includes(destroyOnError)) socket.on('error', destroyOnError);
     const url = request.url ?? '';
     const query = url.indexOf('?');
     const requestPath = query === -1 ? url : url.slice(0, query);
@@ -324,7 +325,10 @@ export function createPushGateway(options: PushGatewayOptions): PushGateway {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      upgraded(socket);
+      wss.emit('connection', ws, request);
+    });
   }
 
   return {
@@ -353,8 +357,4 @@ export function createPushGateway(options: PushGatewayOptions): PushGateway {
       return new Promise((resolve) => wss.close(() => resolve()));
     },
   };
-}
-
-function destroyOnError(this: Duplex): void {
-  this.destroy();
 }
