@@ -33,10 +33,15 @@ export interface FuzzMatch {
 /** Kick-off offsets (hours from the start) of each sport's matches: today, yesterday and tomorrow. */
 const KICKOFFS = [-1, -0.5, 0.5, 2, -24, 24] as const;
 
+/** The id of a sport's one league in the mini world. */
+export function fuzzLeagueId(sport: number): string {
+  return `${sport}_fz${sport}stg1`;
+}
+
 function league(sport: number): LeagueState {
   const stageId = `fz${sport}stg1`;
   return {
-    id: `${sport}_${stageId}`,
+    id: fuzzLeagueId(sport),
     sportId: sport,
     top: true,
     name: `ҚАЗАҚСТАН: Фазз лигасы ${sport}`,

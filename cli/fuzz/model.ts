@@ -7,7 +7,7 @@ import type { FaultKind } from '../replay/faults';
 import type { Harness } from '../replay/harness';
 import { assertClean } from './clean';
 import { visitorCommands } from './visitor-commands';
-import type { FuzzMatch } from './mini-world';
+import { type FuzzMatch, fuzzLeagueId } from './mini-world';
 
 export interface MatchModel {
   readonly match: FuzzMatch;
@@ -50,12 +50,37 @@ class Advance extends Base {
   }
 }
 
+/** The clock jumps (a laptop waking): one step, every due timer at once. */
+class Jump extends Base {
+  constructor(readonly minutes: number) {
+    super();
+  }
+  check(): boolean {
+    return true;
+  }
+  async apply(_m: FuzzModel, real: Harness) {
+    await real.jump(this.minutes * 60_000);
+  }
+  override toString(): string {
+    return `jump(${this.minutes}min)`;
+  }
+}
+
+/**
+ * A command on one match: the index picks among the matches it applies to, so it runs whenever any does (a
+ * command whose precondition fails is skipped, and skips kept runs far below --max-commands).
+ */
 abstract class MatchCommand extends Base {
   constructor(readonly index: number) {
     super();
   }
+  protected abstract applies(match: Readonly<MatchModel>): boolean;
+  check(m: Readonly<FuzzModel>): boolean {
+    return m.matches.some((match) => this.applies(match));
+  }
   protected target(model: Readonly<FuzzModel>): MatchModel {
-    return model.matches[this.index % model.matches.length]!;
+    const candidates = model.matches.filter((match) => this.applies(match));
+    return candidates[this.index % candidates.length]!;
   }
   protected facts(real: Harness, bodies: FactBody[]): void {
     real.appendFacts(bodies);
@@ -63,8 +88,8 @@ abstract class MatchCommand extends Base {
 }
 
 class Start extends MatchCommand {
-  check(m: Readonly<FuzzModel>): boolean {
-    return this.target(m).phase === 'scheduled';
+  protected applies(t: Readonly<MatchModel>): boolean {
+    return t.phase === 'scheduled';
   }
   async apply(model: FuzzModel, real: Harness) {
     const t = this.target(model);
@@ -93,8 +118,8 @@ class Goal extends MatchCommand {
   ) {
     super(index);
   }
-  check(m: Readonly<FuzzModel>): boolean {
-    return this.target(m).phase === 'live';
+  protected applies(t: Readonly<MatchModel>): boolean {
+    return t.phase === 'live';
   }
   async apply(model: FuzzModel, real: Harness) {
     const t = this.target(model);
@@ -116,8 +141,7 @@ class Correction extends MatchCommand {
   ) {
     super(index);
   }
-  check(m: Readonly<FuzzModel>): boolean {
-    const t = this.target(m);
+  protected applies(t: Readonly<MatchModel>): boolean {
     return t.phase === 'live' && (this.home ? t.home : t.away) > 0;
   }
   async apply(model: FuzzModel, real: Harness) {
@@ -140,8 +164,7 @@ class Correction extends MatchCommand {
 
 /** Into a break, or out of it into the next period. */
 class NextStage extends MatchCommand {
-  check(m: Readonly<FuzzModel>): boolean {
-    const t = this.target(m);
+  protected applies(t: Readonly<MatchModel>): boolean {
     return t.phase === 'live' && (t.paused || t.period < t.match.sport.periods.length - 1);
   }
   async apply(model: FuzzModel, real: Harness) {
@@ -169,8 +192,8 @@ class NextStage extends MatchCommand {
 }
 
 class Finish extends MatchCommand {
-  check(m: Readonly<FuzzModel>): boolean {
-    return this.target(m).phase === 'live';
+  protected applies(t: Readonly<MatchModel>): boolean {
+    return t.phase === 'live';
   }
   async apply(model: FuzzModel, real: Harness) {
     const t = this.target(model);
@@ -289,6 +312,16 @@ class Visible extends ClientCommand {
   }
 }
 
+/** The visitor collapses or expands the sport's league (S4-13). */
+class Collapse extends ClientCommand {
+  async apply(_m: FuzzModel, real: Harness) {
+    await real.run({ op: 'collapse', sport: this.sport, leagueId: fuzzLeagueId(this.sport) });
+  }
+  override toString(): string {
+    return `collapse(${this.sport})`;
+  }
+}
+
 const FAULTS: readonly FaultKind[] = ['drop', 'error', 'dup', 'delay', 'reorder', 'pushloss'];
 const TABS: readonly FeedTab[] = ['all', 'live', 'finished', 'scheduled', 'odds', 'myGames'];
 
@@ -301,6 +334,8 @@ export const COMMAND_KINDS = [
   'online',
   'visible',
   'correction',
+  'jump',
+  'collapse',
   'visitor',
   'account',
 ] as const;
@@ -331,6 +366,8 @@ export function fuzzCommands(
     fc.tuple(sport, fc.constantFrom(...TABS)).map(([s, t]): FuzzCommand => new Tab(s, t)),
     fc.tuple(sport, fc.boolean()).map(([s, b]): FuzzCommand => new Online(s, b)),
     fc.tuple(sport, fc.boolean()).map(([s, b]): FuzzCommand => new Visible(s, b)),
+    fc.integer({ min: 2, max: 15 }).map((m): FuzzCommand => new Jump(m)),
+    sport.map((s): FuzzCommand => new Collapse(s)),
   ];
   const kindOf: (CommandKind | null)[] = [
     null,
@@ -348,6 +385,8 @@ export function fuzzCommands(
     'tab',
     'online',
     'visible',
+    'jump',
+    'collapse',
   ];
   for (const [i, arbitrary] of all.entries()) kinds.set(arbitrary, kindOf[i] ?? null);
   const visitor = visitorCommands(sports, matchCount);

@@ -1,6 +1,8 @@
 // `scores fuzz`: fast-check model-based runs (fc.commands + fc.asyncModelRun) of world changes,
 // faults and visitor actions through the site's machines. A failure is shrunk, written as a
-// scenario under fixtures/regressions/ that `scores replay` accepts, and its replay command printed.
+// scenario under fixtures/regressions/ that `scores replay` accepts (named by the seed and a hash of its content,
+// so a rerun never overwrites another case), and its replay command printed.
+import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -32,6 +34,8 @@ export interface FuzzResult {
   readonly runs: number;
   readonly passed: boolean;
   readonly seed: number;
+  /** Commands each run performed: the median and the longest (before a failure stopped a run). */
+  readonly commandsPerRun: { readonly median: number; readonly max: number };
   /** The shrunk failing sequence, as command names. */
   readonly counterexample: readonly string[] | null;
   readonly failure: string | null;
@@ -96,14 +100,28 @@ function newHarness(
   return { harness, model, scenario };
 }
 
-/** Runs commands and the final check; throws on the first broken invariant. Returns the harness. */
+/** Runs commands and the final check; the first broken invariant is the failure. */
 async function runSequence(options: FuzzOptions, seed: number, commands: Iterable<FuzzCommand>) {
   const { harness, model, scenario } = newHarness(options, seed);
   try {
     await harness.start();
     let failure: unknown = null;
+    // The commands that ran (a command whose precondition fails is skipped; none runs after a failure).
+    const executed: FuzzCommand[] = [];
+    const counted = (function* (): Generator<FuzzCommand> {
+      for (const command of commands) {
+        yield {
+          check: (m) => command.check(m),
+          run: (m, r) => {
+            executed.push(command);
+            return command.run(m, r);
+          },
+          toString: () => command.toString(),
+        };
+      }
+    })();
     try {
-      await fc.asyncModelRun(() => ({ model, real: harness }), commands);
+      await fc.asyncModelRun(() => ({ model, real: harness }), counted);
       await harness.settle(options.settleMs ?? FUZZ_SETTLE_MS);
       harness.checkFinal();
       const first = harness.violations[0];
@@ -111,64 +129,130 @@ async function runSequence(options: FuzzOptions, seed: number, commands: Iterabl
     } catch (error) {
       failure = error;
     }
-    return { harness, scenario, failure };
+    return { harness, scenario, failure, executed };
   } finally {
     harness.stop();
   }
+}
+
+/** The check a failure names ("check: message"). */
+function checkOf(failure: unknown): string {
+  const text = failure instanceof Error ? failure.message : String(failure);
+  return text.slice(0, text.indexOf(':'));
+}
+
+/** Reruns the search may spend removing commands from a failing sequence. */
+const MINIMIZE_BUDGET = 80;
+
+/**
+ * Removes commands one at a time, last first, keeping each removal after which the same check still fails:
+ * fast-check shrinks each command's values, this shortens the sequence below the runs' minimum length.
+ */
+async function minimize(options: FuzzOptions, seed: number, failing: readonly FuzzCommand[], check: string) {
+  let current = [...failing];
+  let budget = MINIMIZE_BUDGET;
+  for (let i = current.length - 1; i >= 0 && budget > 0; i--) {
+    if (i >= current.length) continue;
+    budget--;
+    const candidate = current.filter((_, j) => j !== i);
+    const { failure, executed } = await runSequence(options, seed, candidate);
+    if (failure && checkOf(failure) === check) current = executed;
+  }
+  return current;
 }
 
 export async function runFuzz(options: FuzzOptions = {}): Promise<FuzzResult> {
   const seed = options.seed ?? Date.now() % 2 ** 31;
   const runs = options.runs ?? 100;
   const sports = options.sports ?? FUZZ_SPORTS;
+  const maxCommands = options.maxCommands ?? 40;
   const matchCount = miniWorld(sports).matches.length;
-  const arbitrary = fc.commands(
-    fuzzCommands(
-      sports.map((s) => s.id),
-      matchCount,
-      leftOut(options),
-    ),
-    // fast-check's default size keeps sequences to about 10 commands whatever the maximum: ask for the maximum.
-    { maxCommands: options.maxCommands ?? 40, size: 'max' },
+  const commands = fuzzCommands(
+    sports.map((s) => s.id),
+    matchCount,
+    leftOut(options),
   );
-  const property = fc.asyncProperty(arbitrary, async (commands) => {
-    const { failure } = await runSequence(options, seed, commands);
-    if (failure) throw failure;
+  // Each run is at least half of --max-commands long (fc.commands draws lengths from 0 up, so half its runs
+  // were shorter); a failure is shortened again by minimize().
+  const arbitrary = fc.array(fc.oneof(...commands), {
+    minLength: Math.ceil(maxCommands / 2),
+    maxLength: maxCommands,
+    size: 'max',
+  });
+  const lengths: number[] = [];
+  let shrinking = false;
+  const property = fc.asyncProperty(arbitrary, async (sequence) => {
+    const { failure, executed } = await runSequence(options, seed, sequence);
+    // Runs while shrinking are not runs of the search: they are left out of the lengths.
+    if (!shrinking) lengths.push(executed.length);
+    if (failure) {
+      shrinking = true;
+      throw failure;
+    }
   });
   const details = await fc.check(property, { numRuns: runs, seed });
+  const commandsPerRun = { median: median(lengths), max: Math.max(0, ...lengths) };
   if (!details.failed || !details.counterexample) {
     return {
       runs: details.numRuns,
       passed: true,
       seed,
+      commandsPerRun,
       counterexample: null,
       failure: null,
       file: null,
       replayCommand: null,
     };
   }
-  const [commands] = details.counterexample;
-  // Commands after the failure, or whose precondition did not hold, never ran: they are not listed.
-  const names = [...commands].filter((c) => (c as { hasRan?: boolean }).hasRan !== false).map((c) => String(c));
-  // Run the shrunk sequence once more to record the operations it performs.
-  const again = await runSequence(options, seed, commands);
+  const [shrunk] = details.counterexample;
+  const first = await runSequence(options, seed, shrunk);
+  const short = await minimize(options, seed, first.executed, checkOf(first.failure ?? details.errorInstance));
+  // Run the shortest sequence once more to record the operations it performs.
+  const again = await runSequence(options, seed, short);
   const failure = again.failure instanceof Error ? again.failure.message : String(details.errorInstance ?? 'failed');
+  const found = [
+    `scores fuzz --seed ${seed} --runs ${runs} --max-commands ${maxCommands}`,
+    ...(options.injectBug ? [`--inject-bug ${options.injectBug}`] : []),
+    ...(options.without?.length ? [`--without ${options.without.join(',')}`] : []),
+  ].join(' ');
   const scenario: Scenario = {
-    header: { ...again.scenario.header, failure },
+    header: { ...again.scenario.header, failure, found },
     facts: again.scenario.facts,
     ops: again.harness.ops,
   };
   const dir = options.outDir ?? join('fixtures', 'regressions');
-  await mkdir(dir, { recursive: true });
-  const file = join(dir, `fuzz-${seed}-${options.injectBug ?? 'machines'}.jsonl`);
-  await writeFile(file, serializeScenario(scenario));
+  const file = await saveScenario(dir, seed, serializeScenario(scenario));
   return {
     runs: details.numRuns,
     passed: false,
     seed,
-    counterexample: names,
+    commandsPerRun,
+    counterexample: again.executed.map((c) => String(c)),
     failure,
     file,
     replayCommand: `npx scores replay ${file}`,
   };
+}
+
+function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * Writes a failing scenario as `fuzz-<seed>-<hash>.jsonl`, the hash of its content: another case never
+ * overwrites it, and the same case found again is the same file.
+ */
+export async function saveScenario(dir: string, seed: number, text: string): Promise<string> {
+  const hash = createHash('sha256').update(text).digest('hex').slice(0, 10);
+  const file = join(dir, `fuzz-${seed}-${hash}.jsonl`);
+  await mkdir(dir, { recursive: true });
+  try {
+    await writeFile(file, text, { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return file;
 }

@@ -340,6 +340,14 @@ export class Harness {
     await this.advanceTo(this.time + ms);
   }
 
+  /** The clock jumps by `ms` in one step (every page's due timers fire at the new time); lateness counts from there. */
+  async jump(ms: number): Promise<void> {
+    this.ops.push({ op: 'jump', ms });
+    const time = this.time + ms;
+    for (const checks of this.timing) checks.disturbed(time);
+    await this.stepTo(time);
+  }
+
   /** The server restarts (a fault); returns false when the backend cannot. */
   restart(random = false): boolean {
     if (!this.backend.restart()) return false;
@@ -354,6 +362,10 @@ export class Harness {
   async run(op: ScenarioOp): Promise<void> {
     if (op.op === 'advance') {
       await this.advance(op.ms);
+      return;
+    }
+    if (op.op === 'jump') {
+      await this.jump(op.ms);
       return;
     }
     if (isVisitorOpName(op.op)) {
@@ -387,6 +399,10 @@ export class Harness {
         client?.engine.send({ type: 'tab.select', tab: op.tab });
         this.ops.push(op);
         break;
+      case 'collapse':
+        client?.engine.send({ type: 'league.toggleCollapsed', leagueId: op.leagueId });
+        this.ops.push(op);
+        break;
       case 'myGames':
         client?.engine.send({ type: 'myGames.changed', needs: [{ sport: op.sport, day: 0 }], ids: op.ids });
         this.ops.push(op);
@@ -405,6 +421,7 @@ export class Harness {
     // What the operation set off at once in the site and the visitor's tabs (a push of new facts) runs now.
     await this.site?.advanceTo(this.time);
     await this.afterVisitor();
+    for (const checks of this.timing) checks.observe();
   }
 
   /** New facts happen now (their push goes out at once); returns them as logged. */
@@ -511,11 +528,13 @@ export class Harness {
     const dayStart = this.options.showDayStart;
     for (const client of this.clients) {
       this.timingOf(client)?.disturbed(this.time);
+      client.network.disarm();
       client.network.releaseHeld();
       if (!client.network.isOnline) client.setOnline(true);
       if (!client.isVisible) client.setVisible(true);
       this.visitor?.setVisible(true);
       if (this.backend.reloadToSettle) client.engine.send({ type: 'reload' });
+      this.timingOf(client)?.observe();
       if (dayStart !== undefined && client.tab !== 'myGames') {
         // Past midnight "today" is the next day: look back at the day the log covers.
         const offset = Math.floor((dayStart - localMidnight(this.time, this.backend.page.timezoneHour)) / DAY_MS);

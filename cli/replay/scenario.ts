@@ -20,6 +20,10 @@ export const SCENARIO_FORMAT = 'scores-scenario';
 
 export type ScenarioOp =
   | { readonly op: 'advance'; readonly ms: number }
+  /** The clock jumps (a machine waking from sleep): one step, every due timer fires at the new time. */
+  | { readonly op: 'jump'; readonly ms: number }
+  /** The visitor collapses or expands a league on a sport's page (S4-13). */
+  | { readonly op: 'collapse'; readonly sport: number; readonly leagueId: string }
   /** Facts that happen now (their seq and time are assigned again on replay, identically). */
   | { readonly op: 'facts'; readonly facts: readonly Fact[] }
   | { readonly op: 'fault'; readonly sport: number; readonly kind: FaultKind }
@@ -44,6 +48,8 @@ export interface ScenarioHeader {
   readonly injectedBug?: InjectableBug;
   /** What failed when it was written. */
   readonly failure?: string;
+  /** How it was found (the fuzz command line). */
+  readonly found?: string;
   /** The visitor's limits (S9-2 by default); the fuzzer lowers them so a run reaches them. */
   readonly visitorLimits?: VisitorLimits;
 }
@@ -68,6 +74,12 @@ export function asScenarioOp(value: unknown): ScenarioOp | string {
   switch (value.op) {
     case 'advance':
       return typeof value.ms === 'number' && value.ms >= 0 ? { op: 'advance', ms: value.ms } : 'advance needs ms';
+    case 'jump':
+      return typeof value.ms === 'number' && value.ms >= 0 ? { op: 'jump', ms: value.ms } : 'jump needs ms';
+    case 'collapse':
+      return typeof value.leagueId === 'string' && Number.isFinite(sport)
+        ? { op: 'collapse', sport, leagueId: value.leagueId }
+        : 'collapse needs sport and leagueId';
     case 'facts': {
       if (!Array.isArray(value.facts)) return 'facts needs a list';
       const facts: Fact[] = [];
@@ -136,6 +148,7 @@ export function parseScenario(text: string, onBadLine?: BadLine): Scenario | str
         injectedBug:
           typeof value.injectedBug === 'string' && isInjectableBug(value.injectedBug) ? value.injectedBug : undefined,
         failure: typeof value.failure === 'string' ? value.failure : undefined,
+        found: typeof value.found === 'string' ? value.found : undefined,
         ...(visitorLimits ? { visitorLimits } : {}),
       };
       continue;

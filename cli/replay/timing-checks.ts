@@ -15,6 +15,8 @@ import { KEEP_LIVE_MS } from './observer';
 
 /** S9-4 sync time default 10 s: the cache time of S4-3, and the check while push is open. */
 export const DEFAULT_SYNC_MS = 10_000;
+/** S9-4 sync time update 5 s: the polling interval without push. */
+export const UPDATE_SYNC_MS = 5_000;
 /** S4-3: a sync older than 0.8 × the cache time is stale. */
 export const STALE_SYNC_MS = 0.8 * DEFAULT_SYNC_MS;
 /** S4-3, S9-4: within 0.8 × 300 s a repair, beyond it a restart. */
@@ -65,8 +67,10 @@ function feedOf(answer: FeedAnswer): ListFeed | null {
 export class TimingChecks {
   /** World changes not yet shown: event id → when the first of them happened. */
   private readonly pending = new Map<string, number>();
-  /** Changes count from here at the earliest (faults, operations, a page not running); Infinity while held. */
-  private quietFrom = 0;
+  /** Changes count from here at the earliest: the end of the last fault's or operation's shadow. */
+  private shadowUntil = 0;
+  /** The page has been online and shown since (Infinity while it is not). */
+  private shownFrom = 0;
   /** The feed cycle has been running since (Infinity while it is not). */
   private runningFrom = Number.POSITIVE_INFINITY;
   /** Push has been open since (Infinity while it is not). */
@@ -114,21 +118,34 @@ export class TimingChecks {
 
   /** Something outside the network moved the page (a tab, a day, going offline): the bounds count from `until`. */
   disturbed(until: number): void {
-    this.quietFrom = Math.max(this.quietFrom, until);
+    this.shadowUntil = Math.max(this.shadowUntil, until);
+  }
+
+  /** Notes whether the feed cycle runs and whether its push is open, at each of its steps and after operations. */
+  private track(snapshot: CycleSnapshot, now: number): void {
+    if (!snapshot.matches('running')) {
+      this.runningFrom = Number.POSITIVE_INFINITY;
+      this.pushOpenFrom = Number.POSITIVE_INFINITY;
+      return;
+    }
+    if (this.runningFrom === Number.POSITIVE_INFINITY) this.runningFrom = now;
+    if (!snapshot.context.pushOpen) this.pushOpenFrom = Number.POSITIVE_INFINITY;
+    else if (this.pushOpenFrom === Number.POSITIVE_INFINITY) this.pushOpenFrom = now;
+  }
+
+  /** Notes the page's state now: its cycle, and whether it is online and shown (after every step and operation). */
+  observe(): void {
+    const now = this.now;
+    const { client } = this.options;
+    this.track(client.engine.actor.getSnapshot(), now);
+    if (!(client.network.isOnline && client.isVisible)) this.shownFrom = Number.POSITIVE_INFINITY;
+    else if (this.shownFrom === Number.POSITIVE_INFINITY) this.shownFrom = now;
   }
 
   /** After every step: lateness of the pending changes, live marks and highlights. */
   step(): void {
     const now = this.now;
-    const { client } = this.options;
-    const snapshot = client.engine.actor.getSnapshot();
-    if (!snapshot.matches('running')) this.runningFrom = Number.POSITIVE_INFINITY;
-    else if (this.runningFrom === Number.POSITIVE_INFINITY) this.runningFrom = now;
-    const running = snapshot.matches('running') && client.network.isOnline && client.isVisible;
-    if (!running) this.quietFrom = Number.POSITIVE_INFINITY;
-    else if (this.quietFrom === Number.POSITIVE_INFINITY) this.quietFrom = now;
-    if (!(running && snapshot.context.pushOpen)) this.pushOpenFrom = Number.POSITIVE_INFINITY;
-    else if (this.pushOpenFrom === Number.POSITIVE_INFINITY) this.pushOpenFrom = now;
+    this.observe();
     this.checkLateness(now);
     this.checkLiveMarks(now);
     this.checkHighlights(now);
@@ -141,7 +158,9 @@ export class TimingChecks {
     const { client, stepMs, tally } = this.options;
     const board = client.engine.scoreboard;
     const pushBound = stepMs + PUSH_SLACK_MS;
-    const pollBound = DEFAULT_SYNC_MS + RETRY_BUDGET_MS + stepMs + PUSH_SLACK_MS;
+    // The wait under way when push went (10 s), and when that poll was a repair (its sync stale, S4-3; a repair
+    // carries live events only) the next poll's 5 s.
+    const pollBound = DEFAULT_SYNC_MS + UPDATE_SYNC_MS + RETRY_BUDGET_MS + stepMs + PUSH_SLACK_MS;
     for (const [id, since] of this.pending) {
       const event = board.getEvent(id, board.activeScope);
       const match = world.matches.get(id);
@@ -149,7 +168,7 @@ export class TimingChecks {
         this.pending.delete(id);
         continue;
       }
-      const start = Math.max(since, this.quietFrom);
+      const start = Math.max(since, this.shadowUntil, this.runningFrom, this.shownFrom);
       // Push healthy since the change happened: it came with a message (a lost one waits for a poll).
       const healthy = this.pushOpenFrom <= since;
       const check = healthy ? 'push-latency' : 'poll-latency';
@@ -233,6 +252,7 @@ export class TimingChecks {
   private cycleStep(event: { type: string }, next: CycleSnapshot): void {
     const previous = this.previous;
     this.previous = next;
+    this.track(next, this.now);
     if (!previous?.matches('running')) return;
     const fetching = previous.matches({ running: { updates: 'fetching' } });
     if (event.type === 'update.loaded' && fetching) {

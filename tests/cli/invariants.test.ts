@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCapture } from '../../cli/replay/capture';
 import { formatFaultSpec, parseFaultSpec, pickResponseFault } from '../../cli/replay/faults';
 import { detectInputKind } from '../../cli/replay/input';
-import { checkConvergence, checkLiveCount, INVARIANTS, insaneClockText } from '../../cli/replay/invariants';
+import { CheckTally, checkConvergence, checkLiveCount, INVARIANTS, insaneClockText } from '../../cli/replay/invariants';
 import { parseScenario } from '../../cli/replay/scenario';
 import type { EventFields } from '../../src/protocol/keys';
 
@@ -16,7 +16,24 @@ describe('invariants', () => {
       'scores-monotonic',
       'clock-text-sane',
       'live-count',
+      'push-latency',
+      'poll-latency',
+      'stale-sync-repairs',
+      'refresh-reloads',
+      'highlight-ends',
     ]);
+  });
+
+  it('counts each check: every named one listed, a failure is an evaluation too', () => {
+    const tally = new CheckTally();
+    tally.evaluated('converges', 3);
+    tally.failed('converges');
+    tally.failed('pin-reverted');
+    const rows = tally.rows(INVARIANTS);
+    expect(rows.map((r) => r.check)).toEqual([...INVARIANTS, 'pin-reverted']);
+    expect(rows[0]).toEqual({ check: 'converges', evaluated: 4, failed: 1 });
+    expect(rows.find((r) => r.check === 'live-count')).toEqual({ check: 'live-count', evaluated: 0, failed: 0 });
+    expect(tally.failures).toBe(2);
   });
 
   it('S4-18 S4-19 clock text is impossible when negative, NaN or beyond any match', () => {
