@@ -106,22 +106,17 @@ function fact<T extends FactType, E extends v.ObjectEntries>(type: T, entries: E
   return v.object({ ...placed, type: v.literal(type), ...entries });
 }
 
+// Options in the order of how often a day holds them: the variant tries them in turn.
 export const FACT_SCHEMA = v.variant('type', [
-  fact('LeagueCreated', { league }),
-  fact('MatchScheduled', { match: v.object({ id, sportId: int, leagueId: id, fields: eventFields }) }),
-  fact('StartTimeMoved', { matchId: id, startTime: num }),
-  fact('LineupsAnnounced', { matchId: id, home: v.array(lineupPlayer), away: v.array(lineupPlayer) }),
-  fact('MatchStarted', { matchId: id, stage: int, periodStartTime: num, gameTime: num, score: scorePatch }),
-  fact('StageChanged', { matchId: id, stage: int, periodStartTime: v.optional(num), gameTime: v.optional(num) }),
-  fact('GameTimeChanged', { matchId: id, gameTime: num }),
   fact('ScoreChanged', { matchId: id, score: scorePatch, correction: v.optional(v.literal(true)) }),
-  fact('ServiceChanged', { matchId: id, service: outcome }),
-  fact('GoalUnderReview', { matchId: id, side, underReview: bool }),
-  fact('IncidentAdded', { matchId: id, incident }),
-  fact('IncidentCancelled', { matchId: id, incidentId: id }),
-  fact('RedCard', { matchId: id, home: int, away: int }),
-  fact('StatsChanged', { matchId: id, stats: v.array(statPeriod) }),
   fact('OddsMoved', { matchId: id, odds: v.array(oddsQuote) }),
+  fact('IncidentAdded', { matchId: id, incident }),
+  fact('GameTimeChanged', { matchId: id, gameTime: num }),
+  fact('ServiceChanged', { matchId: id, service: outcome }),
+  fact('StageChanged', { matchId: id, stage: int, periodStartTime: v.optional(num), gameTime: v.optional(num) }),
+  fact('StatsChanged', { matchId: id, stats: v.array(statPeriod) }),
+  fact('MatchScheduled', { match: v.object({ id, sportId: int, leagueId: id, fields: eventFields }) }),
+  fact('MatchStarted', { matchId: id, stage: int, periodStartTime: num, gameTime: num, score: scorePatch }),
   fact('MatchFinished', {
     matchId: id,
     stage: int,
@@ -131,7 +126,11 @@ export const FACT_SCHEMA = v.variant('type', [
     advanced: v.optional(side),
     infoNotice: v.optional(str),
   }),
-  fact('MatchCalledOff', { matchId: id, stage: int, infoNotice: v.optional(str) }),
+  fact('LineupsAnnounced', { matchId: id, home: v.array(lineupPlayer), away: v.array(lineupPlayer) }),
+  fact('GoalUnderReview', { matchId: id, side, underReview: bool }),
+  fact('LeagueCreated', { league }),
+  fact('RedCard', { matchId: id, home: int, away: int }),
+  fact('RaceStandingsChanged', { leagueId: id, rows: v.array(v.object({ matchId: id, fields: raceFields })) }),
   fact('RaceStageChanged', {
     leagueId: id,
     stageType: v.picklist([1, 2, 3]),
@@ -139,7 +138,9 @@ export const FACT_SCHEMA = v.variant('type', [
     matchIds: v.array(id),
     periodStartTime: v.optional(num),
   }),
-  fact('RaceStandingsChanged', { leagueId: id, rows: v.array(v.object({ matchId: id, fields: raceFields })) }),
+  fact('IncidentCancelled', { matchId: id, incidentId: id }),
+  fact('StartTimeMoved', { matchId: id, startTime: num }),
+  fact('MatchCalledOff', { matchId: id, stage: int, infoNotice: v.optional(str) }),
   fact('MatchesArchived', { matchIds: v.array(id), leagueIds: v.array(id) }),
 ]);
 
