@@ -122,6 +122,8 @@ function pwa() {
       // Pages come from the network first (below); '/' is a redirect, never the shell.
       navigateFallback: null,
       directoryIndex: null,
+      // The page request starts while the worker boots, not after: a repeat visit's navigation waits for no worker.
+      navigationPreload: true,
       clientsClaim: true,
       skipWaiting: true,
       cleanupOutdatedCaches: true,

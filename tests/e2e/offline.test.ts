@@ -114,6 +114,7 @@ describe('installable and offline in Chromium', () => {
     expect(manifest.scope).toBe('/');
     expect(manifest.display).toBe('standalone');
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
+    expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe(manifest.theme_color);
     expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/);
     // Installable: 192 and 512 px PNGs, one maskable; every icon loads with its own type.
     const sizes = manifest.icons.filter((i) => i.type === 'image/png').map((i) => i.sizes);
