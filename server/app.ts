@@ -109,6 +109,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     http: { maxHeaderSize: options.maxHeaderSize ?? MAX_HEADER_SIZE },
     requestTimeout: 30_000,
     return503OnClosing: true,
+    // Plugins may migrate a database at start (the account service on PostgreSQL, several edges at once): the
+    // default 10 s is too short on a busy machine.
+    pluginTimeout: 120_000,
     ...(options.trustProxy && options.trustProxy.length > 0 ? { trustProxy: [...options.trustProxy] } : {}),
     // A path that does not decode (e.g. `%FF`) under the feed prefix is an unknown feed: 404 `0`.
     frameworkErrors: (error, request, reply) => {
