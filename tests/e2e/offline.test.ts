@@ -61,6 +61,11 @@ describe('installable and offline in Chromium', () => {
     expect(await page.locator(NOTICE).isHidden()).toBe(true);
 
     await context.setOffline(true);
+    // The open page keeps its rows and says it is offline at once.
+    const notice = page.locator(NOTICE);
+    await notice.waitFor({ state: 'visible' });
+    expect(await notice.textContent()).toMatch(/^Желіден тыс · соңғы жаңарту \d\d:\d\d$/);
+    expect(await score.textContent()).toBe(shown);
     const served: boolean[] = [];
     page.on('response', (response) => {
       if (DAY_LIST.test(response.url())) served.push(response.fromServiceWorker());
@@ -69,7 +74,6 @@ describe('installable and offline in Chromium', () => {
     await score.waitFor({ timeout: 20_000 });
     expect(await score.textContent()).toBe(shown);
     expect(served).toEqual([true]); // the day list came from the worker, the network being off
-    const notice = page.locator(NOTICE);
     await notice.waitFor({ state: 'visible' });
     // The time of the cached list, in the visitor's zone (the page runs in Asia/Almaty).
     const hhmm = formatDate(Math.floor(Date.parse(cachedDate ?? '') / 1000), 'Asia/Almaty', 'H:i');
