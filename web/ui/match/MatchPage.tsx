@@ -283,23 +283,24 @@ function MatchHeader(props: MatchHeaderProps) {
           <div className={live ? 'match-header__status match-header__status--live' : 'match-header__status'}>
             {status ? <StatusLabel text={status.text} short={status.text} blink={status.blink} /> : null}
           </div>
-          {parts.length > 0 ? (
-            <ol className="match-header__parts" data-testid="match-parts">
-              {parts.map((part) => (
-                <li key={part.n}>
-                  {part.home}
-                  {part.homeTiebreak ? <sup>{part.homeTiebreak}</sup> : null}-{part.away}
-                  {part.awayTiebreak ? <sup>{part.awayTiebreak}</sup> : null}
-                </li>
-              ))}
-            </ol>
-          ) : null}
         </div>
         <p className="match-header__team match-header__team--away">
           {away}
           {teams && awayId ? <TeamStar sportId={sportId} participantId={awayId} name={away} /> : null}
         </p>
       </div>
+      {/* Below the teams, full width: a long row of quarters or innings never squeezes the names. */}
+      {parts.length > 0 ? (
+        <ol className="match-header__parts" data-testid="match-parts">
+          {parts.map((part) => (
+            <li key={part.n}>
+              {part.home}
+              {part.homeTiebreak ? <sup>{part.homeTiebreak}</sup> : null}-{part.away}
+              {part.awayTiebreak ? <sup>{part.awayTiebreak}</sup> : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
       {note || merged.infoNotice ? (
         <p className="match-header__notice" data-testid="match-notice">
           {note || merged.infoNotice}
