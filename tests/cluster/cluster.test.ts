@@ -84,6 +84,7 @@ beforeAll(async () => {
     db: database.url,
     staticDir: clientDir,
     dev: true,
+    log: process.env.CLUSTER_LOG ? (line) => console.log(line) : undefined,
   });
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }, 400_000);
