@@ -17,7 +17,7 @@ import { countTowardsLimit, gameKey } from '../../src/domain/my-games-rules';
 import { followViolations } from '../../src/follow/invariants';
 import { type KeyValueStorage, readLocalRaw } from '../../src/follow/local-storage';
 import type { JsonObject } from '../../src/wire/account';
-import type { InvariantViolation } from './invariants';
+import type { InvariantName, InvariantViolation } from './invariants';
 import type { VisitorLimits } from './visitor-events';
 import type { VisitorTab } from './visitor-tab';
 
@@ -33,7 +33,11 @@ export interface VisitorChecks {
   readonly answered: (tab: VisitorTab, saveId: string) => boolean;
 }
 
-export function visitorViolations(checks: VisitorChecks): InvariantViolation[] {
+/** `evaluated` hears each check made, for the report's counts. */
+export function visitorViolations(
+  checks: VisitorChecks,
+  evaluated: (check: InvariantName) => void = () => {},
+): InvariantViolation[] {
   const out: InvariantViolation[] = [];
   const report = (check: InvariantViolation['check'], message: string) =>
     out.push({ check, time: checks.now, sport: 0, message });
@@ -43,11 +47,13 @@ export function visitorViolations(checks: VisitorChecks): InvariantViolation[] {
   for (const tab of checks.tabs) {
     const name = `tab ${tab.index}`;
     const context = tab.myGames.getSnapshot().context;
+    evaluated('follow-limit');
     const games = countTowardsLimit(context.follow.games);
     if (games > maxGames) report('follow-limit', `${name}: My Games holds ${games}, over ${maxGames} (S5-2, S9-2)`);
     const teams = Object.keys(context.follow.teams).length;
     if (teams > maxTeams) report('follow-limit', `${name}: My Teams holds ${teams}, over ${maxTeams} (S9-2)`);
     if (context.loggedIn || localSynced) {
+      evaluated('follow-copies-agree');
       // The limits are judged above against the replay's own, not the ones the machine was started with.
       const view = { ...context, options: { ...context.options, maxCount: Infinity, maxTeams: Infinity } };
       const copies = { nowMs: checks.now, local: readLocalRaw(checks.storage), serverData: checks.serverData };
@@ -55,8 +61,9 @@ export function visitorViolations(checks: VisitorChecks): InvariantViolation[] {
     }
     const pins = tab.pinToggle.getSnapshot().context;
     for (const [saveId, pin] of Object.entries(pins.pending)) {
-      if (checks.answered(tab, saveId))
-        report('pin-confirmed', `${name}: ${pin.labelKey} still waits after the server answered its save (S4-34)`);
+      if (!checks.answered(tab, saveId)) continue;
+      evaluated('pin-confirmed');
+      report('pin-confirmed', `${name}: ${pin.labelKey} still waits after the server answered its save (S4-34)`);
     }
   }
   return out;
