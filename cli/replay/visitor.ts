@@ -16,7 +16,7 @@ import { type KeyValueStorage, memoryStorage } from '../../src/follow/local-stor
 import type { MyGamesSelection } from '../../src/follow/selection';
 import type { DataDiff } from '../../src/wire/account';
 import { diffKeys, FakeAccount } from './fake-account';
-import type { InvariantViolation } from './invariants';
+import type { InvariantName, InvariantViolation } from './invariants';
 import type { SiteTraceEntry } from './site-trace';
 import {
   type FollowSummary,
@@ -49,6 +49,8 @@ export interface ReplayVisitorOptions {
   /** The first tab's My Games selection changed (S4-9): the sport pages' My Games tab loads it. */
   readonly onSelection: (selection: MyGamesSelection) => void;
   readonly report: (violation: InvariantViolation) => void;
+  /** Hears each check made (the report counts them). */
+  readonly evaluated?: (check: InvariantName) => void;
 }
 
 /** An account answer with the tab that sent the store and, for a pin, its save actor's id. */
@@ -194,7 +196,7 @@ export class ReplayVisitor {
     await this.deliverStorageEvents();
     await this.takeAnswers();
     this.observe();
-    for (const violation of visitorViolations(this.checks)) this.options.report(violation);
+    for (const violation of visitorViolations(this.checks, this.options.evaluated)) this.options.report(violation);
   }
 
   /** The browser's storage events: every other open tab hears of a key another tab wrote. */
@@ -382,6 +384,7 @@ export class ReplayVisitor {
     if (answer.ok || !click) return;
     const context = tab.pinToggle.getSnapshot().context;
     if (Object.hasOwn(context.pending, saveId)) return; // still waiting: pin-confirmed reports it
+    this.options.evaluated?.('pin-reverted');
     if (isPinned(context, click.labelKey) !== click.pinnedBefore) {
       this.options.report({
         check: 'pin-reverted',
@@ -417,6 +420,7 @@ export class ReplayVisitor {
     const { kind, gameId, sportId, score, timestamp } = notification;
     this.record('notifications', `tab ${tab.index}`, `${how}: ${kind} ${gameId} ${score}`);
     const problem = notificationProblem(tab, notification);
+    this.options.evaluated?.('notification-followed');
     if (problem)
       this.options.report({
         check: 'notification-followed',
