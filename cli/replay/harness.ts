@@ -272,6 +272,7 @@ export class Harness {
           client.engine.send({ type: 'myGames.changed', needs: needs.filter((n) => n.sport === client.sport), ids });
       },
       report: (violation) => this.report(violation),
+      evaluated: (check) => this.tally.evaluated(check),
     });
   }
 
