@@ -4,7 +4,7 @@
 // standby and takes over when the first one's lease ages out.
 import { hostname } from 'node:os';
 import type { Command } from 'commander';
-import { startWorldWriter } from '../../server/cluster/world-writer';
+import { DEFAULT_SNAPSHOT_EVERY, startWorldWriter } from '../../server/cluster/world-writer';
 import { parseStart } from './serve';
 
 interface WorldOptions {
@@ -14,6 +14,7 @@ interface WorldOptions {
   readonly start?: string;
   readonly sports?: string;
   readonly id?: string;
+  readonly snapshotEvery: string;
 }
 
 function usage(message: string): never {
@@ -35,11 +36,15 @@ async function runWorld(options: WorldOptions): Promise<void> {
   const sports = options.sports?.split(',').map(Number);
   if (sports?.some((id) => !Number.isInteger(id) || id <= 0)) usage(`invalid sports '${options.sports}'`);
   if (!/^nats:\/\/[\w.:[\]-]+$/.test(options.nats)) usage(`invalid NATS URL '${options.nats}'`);
+  const snapshotEvery = Number(options.snapshotEvery);
+  if (!Number.isInteger(snapshotEvery) || snapshotEvery < 0)
+    usage(`invalid --snapshot-every '${options.snapshotEvery}'`);
   const id = options.id ?? `${hostname()}-${process.pid}`;
   const writer = await startWorldWriter({
     natsUrl: options.nats,
     config: { seed, startTime, realStart: Date.now(), speed, ...(sports ? { sports } : {}) },
     id,
+    snapshotEvery,
     log: (line) => console.log(line),
   });
   const c = writer.config;
@@ -75,6 +80,11 @@ export function registerWorld(program: Command): void {
     .option('--speed <x>', 'virtual time speed factor', '1')
     .option('--start <time>', 'virtual start (ISO time or epoch ms; default now)')
     .option('--sports <ids>', 'comma list of sport ids (default all)')
+    .option(
+      '--snapshot-every <facts>',
+      'store a snapshot of the world every this many facts (0: none)',
+      String(DEFAULT_SNAPSHOT_EVERY),
+    )
     .option('--id <name>', 'this writer’s name in the lease (default host-pid)')
     .action((options: WorldOptions) =>
       runWorld(options).catch((error: unknown) => {

@@ -63,7 +63,12 @@ export async function streamHead(
  * Appends facts after `streamSeq` (the last message sequence this writer saw); returns the new last sequence.
  * Rejects when the stream moved under it (another writer), so the caller stops writing.
  */
-export async function appendFacts(stream: FactStream, facts: readonly Fact[], streamSeq: number): Promise<number> {
+export async function appendFacts(
+  stream: FactStream,
+  facts: readonly Fact[],
+  streamSeq: number,
+  onAppended?: (batch: FactBatch, streamSeq: number) => void,
+): Promise<number> {
   let seq = streamSeq;
   for (let i = 0; i < facts.length; i += FACTS_PER_MESSAGE) {
     const chunk = facts.slice(i, i + FACTS_PER_MESSAGE);
@@ -74,6 +79,7 @@ export async function appendFacts(stream: FactStream, facts: readonly Fact[], st
     });
     if (ack.duplicate) throw new Error(`facts ${batch.first}…${batch.last} were already in the stream`);
     seq = ack.seq;
+    onAppended?.(batch, seq);
   }
   return seq;
 }
@@ -85,22 +91,31 @@ export interface FactReader {
 }
 
 /**
- * Hands every batch from the start of the stream on, in order, to `onBatch` (an ordered consumer: no acks,
- * recreated by the client at the right sequence after a reconnect).
+ * Hands every batch after stream message `after` (0: from the start) on, in order, to `onBatch`, with its stream
+ * sequence (an ordered consumer: no acks, recreated by the client at the right sequence after a reconnect).
  */
-export async function readFacts(stream: FactStream, onBatch: (batch: FactBatch) => void): Promise<FactReader> {
+export async function readFacts(
+  stream: FactStream,
+  onBatch: (batch: FactBatch, streamSeq: number) => void,
+  after = 0,
+): Promise<FactReader> {
   const info = await stream.jsm.streams.info(FACT_STREAM);
   const target = info.state.last_seq;
   let reached!: () => void;
   const caughtUp = new Promise<void>((resolve) => {
     reached = resolve;
   });
-  if (target === 0 || info.state.messages === 0) reached();
-  const consumer = await stream.js.consumers.get(FACT_STREAM, { deliver_policy: DeliverPolicy.All });
+  if (target <= after || info.state.messages === 0) reached();
+  const consumer = await stream.js.consumers.get(
+    FACT_STREAM,
+    after > 0
+      ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: after + 1 }
+      : { deliver_policy: DeliverPolicy.All },
+  );
   const messages = await consumer.consume({ max_messages: 64 });
   void (async () => {
     for await (const message of messages) {
-      onBatch(message.json() as FactBatch);
+      onBatch(message.json() as FactBatch, message.seq);
       if (message.seq >= target) reached();
     }
   })();

@@ -19,6 +19,11 @@ export interface WorldConfig {
 export const WORLD_BUCKET = 'world';
 const CONFIG_KEY = 'config';
 
+/** Names one world: its snapshots and feed signatures are that world's only. */
+export function worldKey(config: WorldConfig): string {
+  return `${config.seed}-${config.startTime}-${config.realStart}`;
+}
+
 export function virtualNow(config: WorldConfig, realNow: number): number {
   return config.startTime + (realNow - config.realStart) * config.speed;
 }

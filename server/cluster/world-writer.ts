@@ -3,10 +3,13 @@
 // another one died regenerates the same day from the shared config (the simulation is deterministic per seed
 // and start) and appends only the facts after the stream's last one: nothing lost, nothing twice.
 import { connect } from '@nats-io/transport-node';
+import type { ObjectStore } from '@nats-io/obj';
 import type { Fact } from '../../sim/facts';
 import { buildSimulation, type Simulation } from '../../sim/simulation';
-import { appendFacts, openFactStream, streamHead } from './fact-stream';
-import { agreeOnConfig, virtualNow, type WorldConfig, worldBucket } from './world-config';
+import { appendFacts, type FactStream, openFactStream, readFacts, streamHead } from './fact-stream';
+import { StreamWorld } from './stream-world';
+import { loadSnapshot, snapshotStore, storeSnapshot } from './world-snapshot';
+import { agreeOnConfig, virtualNow, type WorldConfig, worldBucket, worldKey } from './world-config';
 import { holdWriterLease, leaseBucket } from './writer-lease';
 
 export interface WorldWriterOptions {
@@ -17,6 +20,8 @@ export interface WorldWriterOptions {
   readonly id: string;
   readonly realNow?: () => number;
   readonly tickMs?: number;
+  /** A snapshot of the folded world every this many facts (0: none), for edges that start late in the day. */
+  readonly snapshotEvery?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -33,6 +38,8 @@ export interface WorldWriter {
 }
 
 const DEFAULT_TICK_MS = 250;
+/** About a third of an all-sports day's facts at the start: late edges fold at most that much of the stream. */
+export const DEFAULT_SNAPSHOT_EVERY = 50_000;
 
 export async function startWorldWriter(options: WorldWriterOptions): Promise<WorldWriter> {
   const log = options.log ?? (() => {});
@@ -66,19 +73,39 @@ export async function startWorldWriter(options: WorldWriterOptions): Promise<Wor
       const facts = queue;
       queue = [];
       try {
-        streamSeq = await appendFacts(stream, facts, streamSeq);
+        streamSeq = await appendFacts(stream, facts, streamSeq, (batch, seq) => mirror?.receive(batch, seq));
         factSeq = facts[facts.length - 1]!.seq;
       } catch (error) {
         stopWith(error instanceof Error ? error : new Error(String(error)));
+        return;
       }
+      await snapshotIfDue();
     });
     return appending;
+  };
+  // The writer's own fold of what it appended, message by message as edges read them, for snapshots.
+  const snapshotEvery = options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY;
+  let mirror: StreamWorld | null = null;
+  let snapshotAt = 0;
+  const snapshots = snapshotEvery > 0 ? await snapshotStore(nc) : null;
+  const snapshotIfDue = async () => {
+    if (!mirror || !snapshots || mirror.lastSeq - snapshotAt < snapshotEvery) return;
+    snapshotAt = mirror.lastSeq;
+    try {
+      const bytes = await storeSnapshot(snapshots, mirror.snapshot(worldKey(config)));
+      log(`world writer ${options.id}: snapshot at fact ${snapshotAt} (${Math.round(bytes / 1024)} KB)`);
+    } catch (error) {
+      // A missing snapshot only makes late edges fold more of the stream.
+      log(`world writer ${options.id}: snapshot failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
   };
   void lease.lost.then(stopWith);
 
   const writing = (async () => {
     await lease.acquired;
     if (stopped) return;
+    if (snapshots) mirror = await foldStream(stream, snapshots, worldKey(config));
+    snapshotAt = mirror?.lastSeq ?? 0;
     const head = await streamHead(stream);
     streamSeq = head.streamSeq;
     factSeq = head.factSeq;
@@ -117,4 +144,14 @@ export async function startWorldWriter(options: WorldWriterOptions): Promise<Wor
       await nc.close();
     },
   };
+}
+
+/** The stream folded as an edge folds it (from the newest snapshot of this world), keeping its refresh times. */
+async function foldStream(stream: FactStream, store: ObjectStore, world: string): Promise<StreamWorld> {
+  const snapshot = await loadSnapshot(store);
+  const fold = new StreamWorld(snapshot?.world === world ? snapshot : undefined, true);
+  const reader = await readFacts(stream, (batch, seq) => fold.receive(batch, seq), fold.streamSeq);
+  await reader.caughtUp;
+  await reader.stop();
+  return fold;
 }

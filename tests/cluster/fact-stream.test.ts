@@ -112,4 +112,35 @@ describe('the fact log on NATS JetStream', () => {
     expect(plain(edge.world.state)).toEqual(plain(truth));
     await edge.stop();
   }, 60_000);
+  it('a writer stores snapshots; an edge that starts late folds the newest one plus the tail into the same world and refresh times', async () => {
+    const fresh = await startNatsServer();
+    try {
+      const writer = await startWorldWriter({
+        natsUrl: fresh.url,
+        config: config(Date.now()),
+        id: 'w4',
+        snapshotEvery: 5_000,
+      });
+      await writer.writing;
+      await until(() => writer.lastFact() > 0);
+      // The first snapshot is taken with the day's first facts; the tail is what comes after.
+      const first = writer.lastFact();
+      await until(() => writer.lastFact() > first + 20);
+      await writer.stop();
+      const full = await startEdgeWorld({ natsUrl: fresh.url, name: 'from-start', useSnapshots: false });
+      const late = await startEdgeWorld({ natsUrl: fresh.url, name: 'late' });
+      const [a, b] = await Promise.all([full.ready, late.ready]);
+      expect(full.world.startedAt).toBe(0);
+      expect(late.world.startedAt).toBeGreaterThan(0);
+      expect(late.world.startedAt).toBeLessThan(late.world.lastSeq);
+      expect(late.world.lastSeq).toBe(full.world.lastSeq);
+      const plain = (state: WorldState) => ({ ...state, matches: new Map(state.matches) });
+      expect(plain(late.world.state)).toEqual(plain(full.world.state));
+      expect(b.refresh).toEqual(a.refresh);
+      await full.stop();
+      await late.stop();
+    } finally {
+      await fresh.stop();
+    }
+  }, 120_000);
 });
