@@ -33,7 +33,7 @@ const name = passName(folder);
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
-  vitest: { configFile: 'vitest.config.ts', related: false },
+  vitest: { configFile: 'stryker.vitest.config.ts', related: false },
   testFiles: TEST_FILES,
   mutate: (folder ? [folder] : MUTATED_FOLDERS).map((f) => `${f}/**/*.ts`),
   // Two cores shared with other work.
