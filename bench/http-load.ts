@@ -5,8 +5,10 @@
 // line and headers, skips Content-Length bytes of body without touching them, and spreads the connections over
 // several processes; each reports its own CPU time, so the generator's load is part of every figure.
 //
-// Run with BENCH_ROLE=http-load this file is one such process, taking runs over IPC.
-import { type ChildProcess, spawn } from 'node:child_process';
+// Run with BENCH_ROLE=http-load this file is one such process, taking runs over IPC. Below it, a runner for Debian's
+// wrk, which the feed-serving bench uses: C, one thread per core, and its CPU reported with every run.
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -256,4 +258,108 @@ if (process.env.BENCH_ROLE === 'http-load') {
     runPart(message.options).then((result) => process.send?.(result));
   });
   process.send?.({ type: 'ready' });
+}
+
+// ---------------------------------------------------------------------------------------------
+// wrk (Debian's package): a C load generator, for bodies small enough that a Node generator would be the limit.
+
+export interface WrkOptions extends LoadOptions {
+  /** wrk threads (one core each at most). */
+  readonly threads?: number;
+}
+
+export interface WrkResult {
+  readonly requestsPerSecond: number;
+  readonly requests: number;
+  readonly bytesPerResponse: number;
+  readonly latencyP50Ms: number;
+  readonly latencyP99Ms: number;
+  readonly non2xx: number;
+  readonly socketErrors: number;
+  /** wrk's own CPU over the run, in cores (from the shell's `times` after it exits). */
+  readonly generatorCores: number;
+  readonly wallMs: number;
+}
+
+const WRK = '/usr/bin/wrk';
+
+/** wrk's path, installing Debian's package with apt-get when running as root and missing. */
+export function findWrk(): string {
+  if (existsSync(WRK)) return WRK;
+  if (process.getuid?.() === 0) {
+    try {
+      execFileSync('apt-get', ['install', '-y', 'wrk'], { stdio: 'ignore', timeout: 300_000 });
+    } catch {}
+  }
+  if (existsSync(WRK)) return WRK;
+  throw new Error('wrk is not installed (apt-get install -y wrk)');
+}
+
+function wrkMs(value: string, unit: string): number {
+  const n = Number(value);
+  if (unit === 'us') return n / 1000;
+  if (unit === 's') return n * 1000;
+  if (unit === 'm') return n * 60_000;
+  return n;
+}
+
+function clockSeconds(text: string): number {
+  const match = /(\d+)m([\d.]+)s/.exec(text);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : 0;
+}
+
+/** One wrk run (asynchronous: the caller's event loop, e.g. IPC with a server child, keeps running). */
+export function runWrk(options: WrkOptions): Promise<WrkResult> {
+  const wrk = findWrk();
+  const args = [
+    '-t',
+    String(options.threads ?? 1),
+    '-c',
+    String(options.connections),
+    '-d',
+    `${Math.max(1, Math.round(options.durationMs / 1000))}s`,
+    '--latency',
+  ];
+  for (const [name, value] of Object.entries(options.headers)) args.push('-H', `${name}: ${value}`);
+  args.push(`http://127.0.0.1:${options.port}${options.path}`);
+  return new Promise((resolve, reject) => {
+    const began = performance.now();
+    // bash's `times` prints the CPU of the shell's children (wrk) once it has exited.
+    execFile(
+      'bash',
+      ['-c', '"$0" "$@"; times', wrk, ...args],
+      { encoding: 'utf8', maxBuffer: 1 << 20 },
+      (error, stdout) => {
+        if (error) {
+          reject(error);
+          return;
+        }
+        const wallMs = performance.now() - began;
+        const requests = Number(/(\d+) requests in/.exec(stdout)?.[1] ?? 0);
+        const read = /requests in [\d.]+\w+, ([\d.]+)(\w+) read/.exec(stdout);
+        const units: Record<string, number> = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 };
+        const bytes = read ? Number(read[1]) * (units[read[2]] ?? 1) : 0;
+        const percentileMs = (p: string) => {
+          const m = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(\\w+)`, 'm').exec(stdout);
+          return m ? Math.round(wrkMs(m[1], m[2]) * 100) / 100 : Number.NaN;
+        };
+        const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0);
+        const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
+        const timesLines = stdout.trim().split('\n').slice(-1)[0] ?? '';
+        const [user = '', system = ''] = timesLines.split(/\s+/);
+        const cpuS = clockSeconds(user) + clockSeconds(system);
+        resolve({
+          requestsPerSecond: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? 0)),
+          requests,
+          bytesPerResponse: requests > 0 ? Math.round(bytes / requests) : 0,
+          latencyP50Ms: percentileMs('50'),
+          latencyP99Ms: percentileMs('99'),
+          non2xx,
+          socketErrors: errors ? errors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+          generatorCores: Math.round((cpuS * 1000 * 100) / wallMs) / 100,
+          wallMs: Math.round(wallMs),
+        });
+      },
+    );
+  });
 }
