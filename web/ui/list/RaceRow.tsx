@@ -46,7 +46,7 @@ export const RaceRow = memo(function RaceRow({ eventId, leagueId, sportId, tied 
   const style = { '--cols': columns.length } as CSSVars;
   if (sportById(sportId)?.noDetailPage) {
     return (
-      <div className={className} data-race-id={eventId} style={style}>
+      <div className={className} data-event-id={eventId} style={style}>
         {cells}
       </div>
     );
