@@ -21,6 +21,8 @@ export interface MatchModel {
 
 export interface FuzzModel {
   readonly matches: MatchModel[];
+  /** fast-check's scheduler: the order of a race's starts (absent on reruns, which keep the order found). */
+  scheduler?: fc.Scheduler;
 }
 
 export type FuzzCommand = fc.AsyncCommand<FuzzModel, Harness>;
@@ -312,6 +314,50 @@ class Visible extends ClientCommand {
   }
 }
 
+/**
+ * A race: two or three actions (world changes, page actions, faults, a visitor's follow) started at the same
+ * instant, none settled before the next starts, in the order fast-check's scheduler picks. The order found is
+ * kept, so reruns and the saved scenario (one `together` op) start them alike.
+ */
+class Race extends Base {
+  private order: number[] | null = null;
+  constructor(readonly actions: readonly FuzzCommand[]) {
+    super();
+  }
+  check(m: Readonly<FuzzModel>): boolean {
+    return this.actions.some((c) => c.check(m));
+  }
+  async apply(model: FuzzModel, real: Harness) {
+    const ready = this.actions.filter((c) => c.check(model));
+    // An action whose precondition an earlier one ended (two whistles of the last live match) does nothing.
+    const start = (i: number) => (ready[i]!.check(model) ? ready[i]!.run(model, real) : Promise.resolve());
+    await real.together(async () => {
+      const scheduler = model.scheduler;
+      if ((this.order && this.order.length === ready.length) || !scheduler) {
+        await Promise.all((this.order ?? ready.map((_, i) => i)).map(start));
+        return;
+      }
+      const started: number[] = [];
+      const runs = ready.map((c, i) =>
+        scheduler.schedule(Promise.resolve(i), String(c)).then(() => {
+          started.push(i);
+          return start(i);
+        }),
+      );
+      await scheduler.waitFor(Promise.all(runs));
+      this.order = started;
+    });
+  }
+  override toString(): string {
+    return `race(${this.actions.map(String).join(', ')})`;
+  }
+}
+
+/** A race's actions, or null for any other command (minimize() tries them one after the other). */
+export function raceActions(command: FuzzCommand): readonly FuzzCommand[] | null {
+  return command instanceof Race ? command.actions : null;
+}
+
 /** The visitor collapses or expands the sport's league (S4-13). */
 class Collapse extends ClientCommand {
   async apply(_m: FuzzModel, real: Harness) {
@@ -336,6 +382,7 @@ export const COMMAND_KINDS = [
   'correction',
   'jump',
   'collapse',
+  'race',
   'visitor',
   'account',
 ] as const;
@@ -392,7 +439,17 @@ export function fuzzCommands(
   const visitor = visitorCommands(sports, matchCount);
   for (const arbitrary of visitor.visitor) kinds.set(arbitrary, 'visitor');
   for (const arbitrary of visitor.account) kinds.set(arbitrary, 'account');
-  all.push(...visitor.visitor, ...visitor.account);
+  // What may race: world changes, faults, day, online, visible, collapse and a visitor's follow (a tab change
+  // is left out: on My Games it is two operations, one after the other).
+  const raceable = [2, 3, 6, 7, 8, 11, 13, 14, 16]
+    .map((i) => all[i]!)
+    .filter((arbitrary) => !without.has(kinds.get(arbitrary) as CommandKind));
+  if (!without.has('visitor')) raceable.push(visitor.visitor[0]!);
+  const race = fc
+    .array(fc.oneof(...raceable), { minLength: 2, maxLength: 3 })
+    .map((actions): FuzzCommand => new Race(actions));
+  kinds.set(race, 'race');
+  all.push(race, ...visitor.visitor, ...visitor.account);
   return all.filter((arbitrary) => {
     const kind = kinds.get(arbitrary);
     return !kind || !without.has(kind);

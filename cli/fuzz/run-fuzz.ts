@@ -13,7 +13,7 @@ import { SCENARIO_FORMAT, type Scenario, serializeScenario } from '../replay/sce
 import type { VisitorLimits } from '../replay/visitor-events';
 import { DEFAULT_FEED_PAGE } from '../../src/net/feed-names';
 import { FUZZ_SPORTS, FUZZ_START, type FuzzSport, miniWorld } from './mini-world';
-import { type CommandKind, type FuzzCommand, type FuzzModel, fuzzCommands } from './model';
+import { type CommandKind, type FuzzCommand, type FuzzModel, fuzzCommands, raceActions } from './model';
 
 export interface FuzzOptions {
   readonly runs?: number;
@@ -101,8 +101,14 @@ function newHarness(
 }
 
 /** Runs commands and the final check; the first broken invariant is the failure. */
-async function runSequence(options: FuzzOptions, seed: number, commands: Iterable<FuzzCommand>) {
+async function runSequence(
+  options: FuzzOptions,
+  seed: number,
+  commands: Iterable<FuzzCommand>,
+  scheduler?: fc.Scheduler,
+) {
   const { harness, model, scenario } = newHarness(options, seed);
+  model.scheduler = scheduler;
   try {
     await harness.start();
     let failure: unknown = null;
@@ -145,19 +151,36 @@ function checkOf(failure: unknown): string {
 const MINIMIZE_BUDGET = 80;
 
 /**
- * Removes commands one at a time, last first, keeping each removal after which the same check still fails:
- * fast-check shrinks each command's values, this shortens the sequence below the runs' minimum length.
+ * Removes commands one at a time, last first, keeping each removal after which the same check still fails, and
+ * tries each race as its actions one after the other: fast-check stops at the first failure, this shortens it.
  */
 async function minimize(options: FuzzOptions, seed: number, failing: readonly FuzzCommand[], check: string) {
   let current = [...failing];
   let budget = MINIMIZE_BUDGET;
-  for (let i = current.length - 1; i >= 0 && budget > 0; i--) {
-    if (i >= current.length) continue;
+  const stillFails = async (candidate: FuzzCommand[]) => {
     budget--;
-    const candidate = current.filter((_, j) => j !== i);
     const { failure, executed } = await runSequence(options, seed, candidate);
-    if (failure && checkOf(failure) === check) current = executed;
+    return failure && checkOf(failure) === check ? executed : null;
+  };
+  const removeEach = async () => {
+    for (let i = current.length - 1; i >= 0 && budget > 0; i--) {
+      if (i >= current.length) continue;
+      const kept = await stillFails(current.filter((_, j) => j !== i));
+      if (kept) current = kept;
+    }
+  };
+  await removeEach();
+  let split = false;
+  for (let i = current.length - 1; i >= 0 && budget > 0; i--) {
+    const actions = current[i] ? raceActions(current[i]!) : null;
+    if (!actions) continue;
+    const kept = await stillFails([...current.slice(0, i), ...actions, ...current.slice(i + 1)]);
+    if (kept) {
+      current = kept;
+      split = true;
+    }
   }
+  if (split) await removeEach();
   return current;
 }
 
@@ -181,8 +204,8 @@ export async function runFuzz(options: FuzzOptions = {}): Promise<FuzzResult> {
   });
   const lengths: number[] = [];
   let shrinking = false;
-  const property = fc.asyncProperty(arbitrary, async (sequence) => {
-    const { failure, executed } = await runSequence(options, seed, sequence);
+  const property = fc.asyncProperty(arbitrary, fc.scheduler(), async (sequence, scheduler) => {
+    const { failure, executed } = await runSequence(options, seed, sequence, scheduler);
     // Runs while shrinking are not runs of the search: they are left out of the lengths.
     if (!shrinking) lengths.push(executed.length);
     if (failure) {

@@ -341,6 +341,21 @@ export class Harness {
     await this.advanceTo(this.time + ms);
   }
 
+  /**
+   * Runs what `start` starts as one race: the operations it runs are recorded as one `together` op, in the order
+   * they started (each records itself before its first wait).
+   */
+  async together(start: () => Promise<unknown>): Promise<void> {
+    const mark = this.ops.length;
+    try {
+      await start();
+    } finally {
+      // Recorded even when a check failed in the race: the saved case must race alike.
+      const group = this.ops.splice(mark);
+      this.ops.push(...(group.length > 1 ? [{ op: 'together' as const, ops: group }] : group));
+    }
+  }
+
   /** The clock jumps by `ms` in one step (every page's due timers fire at the new time); lateness counts from there. */
   async jump(ms: number): Promise<void> {
     this.ops.push({ op: 'jump', ms });
@@ -367,6 +382,11 @@ export class Harness {
     }
     if (op.op === 'jump') {
       await this.jump(op.ms);
+      return;
+    }
+    if (op.op === 'together') {
+      const ops = op.ops;
+      await this.together(() => Promise.all(ops.map((each) => this.run(each))));
       return;
     }
     if (isVisitorOpName(op.op)) {

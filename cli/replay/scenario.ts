@@ -22,6 +22,8 @@ export type ScenarioOp =
   | { readonly op: 'advance'; readonly ms: number }
   /** The clock jumps (a machine waking from sleep): one step, every due timer fires at the new time. */
   | { readonly op: 'jump'; readonly ms: number }
+  /** Operations started at the same instant, in this order, none settled before the next starts (a race). */
+  | { readonly op: 'together'; readonly ops: readonly ScenarioOp[] }
   /** The visitor collapses or expands a league on a sport's page (S4-13). */
   | { readonly op: 'collapse'; readonly sport: number; readonly leagueId: string }
   /** Facts that happen now (their seq and time are assigned again on replay, identically). */
@@ -74,6 +76,16 @@ export function asScenarioOp(value: unknown): ScenarioOp | string {
   switch (value.op) {
     case 'advance':
       return typeof value.ms === 'number' && value.ms >= 0 ? { op: 'advance', ms: value.ms } : 'advance needs ms';
+    case 'together': {
+      if (!Array.isArray(value.ops)) return 'together needs a list of ops';
+      const ops: ScenarioOp[] = [];
+      for (const item of value.ops) {
+        const op = asScenarioOp(item);
+        if (typeof op === 'string') return `together: ${op}`;
+        ops.push(op);
+      }
+      return { op: 'together', ops };
+    }
     case 'jump':
       return typeof value.ms === 'number' && value.ms >= 0 ? { op: 'jump', ms: value.ms } : 'jump needs ms';
     case 'collapse':

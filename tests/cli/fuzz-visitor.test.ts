@@ -21,7 +21,7 @@ describe('scores fuzz with visitor events', () => {
     // The fewest follows that pass a limit of 2 games or 1 team, and nothing else.
     expect(result.counterexample!.length).toBeLessThanOrEqual(FUZZ_VISITOR_LIMITS.maxGames + 1);
     expect(result.counterexample!.every((c) => /^(star|team)\(/.test(c))).toBe(true);
-    expect(result.file).toBe(join(dir, 'fuzz-7-follow-limit-off.jsonl'));
+    expect(result.file).toMatch(new RegExp(`^${dir}/fuzz-7-[0-9a-f]{10}\\.jsonl$`));
     expect(readFileSync(result.file!, 'utf8')).toContain('"visitorLimits":{"maxGames":2,"maxTeams":1}');
 
     const input = await loadReplayInput(result.file!);

@@ -147,5 +147,30 @@ describe('replay inputs', () => {
     expect(scenario.ops).toEqual([{ op: 'advance', ms: 1000 }]);
     expect(bad).toEqual([2, 3, 3]);
     expect(parseScenario('{"seq":1}')).toMatch(/not a scenario header/);
+    // A race, a clock jump and a collapse are operations too.
+    const raced = parseScenario(
+      [
+        '{"format":"scores-scenario","version":1,"seed":1,"start":5,"sports":[1],"found":"scores fuzz --seed 1"}',
+        '{"op":"together","ops":[{"op":"online","sport":1,"online":false},{"op":"day","sport":1,"day":-1}]}',
+        '{"op":"jump","ms":120000}',
+        '{"op":"collapse","sport":1,"leagueId":"1_x"}',
+        '{"op":"together","ops":[{"op":"fly"}]}',
+      ].join('\n'),
+      (line) => bad.push(line),
+    );
+    if (typeof raced === 'string') throw new Error(raced);
+    expect(raced.header.found).toBe('scores fuzz --seed 1');
+    expect(raced.ops).toEqual([
+      {
+        op: 'together',
+        ops: [
+          { op: 'online', sport: 1, online: false },
+          { op: 'day', sport: 1, day: -1 },
+        ],
+      },
+      { op: 'jump', ms: 120000 },
+      { op: 'collapse', sport: 1, leagueId: '1_x' },
+    ]);
+    expect(bad.at(-1)).toBe(5);
   });
 });
