@@ -353,6 +353,14 @@ class Race extends Base {
   }
 }
 
+/** Simpler forms of a command to try in its place while shortening a failure: less time passing. */
+export function simplerCommands(command: FuzzCommand): FuzzCommand[] {
+  if (command instanceof Advance && command.seconds > 1)
+    return [new Advance(1), ...(command.seconds > 2 ? [new Advance(Math.floor(command.seconds / 2))] : [])];
+  if (command instanceof Jump && command.minutes > 2) return [new Jump(2)];
+  return [];
+}
+
 /** A race's actions, or null for any other command (minimize() tries them one after the other). */
 export function raceActions(command: FuzzCommand): readonly FuzzCommand[] | null {
   return command instanceof Race ? command.actions : null;

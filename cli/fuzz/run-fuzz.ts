@@ -13,7 +13,14 @@ import { SCENARIO_FORMAT, type Scenario, serializeScenario } from '../replay/sce
 import type { VisitorLimits } from '../replay/visitor-events';
 import { DEFAULT_FEED_PAGE } from '../../src/net/feed-names';
 import { FUZZ_SPORTS, FUZZ_START, type FuzzSport, miniWorld } from './mini-world';
-import { type CommandKind, type FuzzCommand, type FuzzModel, fuzzCommands, raceActions } from './model';
+import {
+  type CommandKind,
+  type FuzzCommand,
+  type FuzzModel,
+  fuzzCommands,
+  raceActions,
+  simplerCommands,
+} from './model';
 
 export interface FuzzOptions {
   readonly runs?: number;
@@ -151,8 +158,9 @@ function checkOf(failure: unknown): string {
 const MINIMIZE_BUDGET = 80;
 
 /**
- * Removes commands one at a time, last first, keeping each removal after which the same check still fails, and
- * tries each race as its actions one after the other: fast-check stops at the first failure, this shortens it.
+ * Removes commands one at a time, last first, keeping each removal after which the same check still fails, tries
+ * each race as its actions one after the other, then less time for each wait: fast-check stops at the first
+ * failure, this shortens it.
  */
 async function minimize(options: FuzzOptions, seed: number, failing: readonly FuzzCommand[], check: string) {
   let current = [...failing];
@@ -181,6 +189,15 @@ async function minimize(options: FuzzOptions, seed: number, failing: readonly Fu
     }
   }
   if (split) await removeEach();
+  for (let i = 0; i < current.length && budget > 0; i++) {
+    for (const simpler of simplerCommands(current[i]!)) {
+      const kept = await stillFails([...current.slice(0, i), simpler, ...current.slice(i + 1)]);
+      if (kept) {
+        current = kept;
+        break;
+      }
+    }
+  }
   return current;
 }
 
