@@ -132,6 +132,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const stopPush = source.onPush((message) => broker.publish(message.subject, message.body), {
     wants: (subject) =>
       !subject.startsWith('games_') || subject.startsWith(editionGames) || broker.subscriberCount(subject) > 0,
+    subjects: () => broker.subjects(),
   });
   const pushPath = (options.push ? options.push.path : undefined) ?? PUSH_PATH;
   const gateway = options.push === false ? null : createPushGateway({ ...options.push, path: pushPath, broker });

@@ -41,5 +41,8 @@ export function createNatsBroker(
     subscriberCount(subject) {
       return counts.get(subject) ?? 0;
     },
+    subjects() {
+      return counts.keys();
+    },
   };
 }

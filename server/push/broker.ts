@@ -9,6 +9,8 @@ export interface Broker {
   subscribe(subject: string, handler: BrokerHandler): Unsubscribe;
   /** Number of handlers on a subject (for status and tests). */
   subscriberCount(subject: string): number;
+  /** The subjects that have a handler now. */
+  subjects(): Iterable<string>;
 }
 
 /** In-process broker: publish calls every handler of the subject synchronously. */
@@ -44,6 +46,9 @@ export function createInProcessBroker(onHandlerError?: (error: unknown, subject:
     },
     subscriberCount(subject) {
       return handlers.get(subject)?.size ?? 0;
+    },
+    subjects() {
+      return handlers.keys();
     },
   };
 }

@@ -1,7 +1,7 @@
 // Pushes after facts changed the world (S7-23): per touched sport (and the group it belongs to,
 // S3-2) its update since the last push, per touched match that somebody has open its g_ hashes when they changed, and sys_ at most once
 // per interval of virtual time.
-import { gamesSubject, sysSubject, updateSubject } from '../../src/protocol/push-subjects';
+import { gamesSubject, parsePushSubject, sysSubject, updateSubject } from '../../src/protocol/push-subjects';
 import type { MatchState, WorldState } from '../../sim/world/state';
 import type { FeedLanguage } from '../provider/i18n/language';
 import { renderSys } from '../provider/sys-feed';
@@ -54,19 +54,25 @@ export class FactPush {
       for (const sportId of lists) this.pushedVersion.set(sportId, versions.version(sportId));
       return;
     }
-    for (const sportId of lists) this.pushUpdate(state, sportId);
+    const named = listeners.namedSubjects();
+    for (const sportId of lists) this.pushUpdate(state, sportId, named);
     for (const id of scan.matches) this.pushHashes(state, id);
     if (now() - this.lastSysPush >= this.context.sysPushIntervalMs) {
       this.lastSysPush = now();
-      listeners.emit({ subject: sysSubject(projectType), body: renderSys(projectType, { now: now() }) }); // S7-23
+      for (const type of projectTypesOf(named, 'sys', null, projectType)) {
+        listeners.emit({ subject: sysSubject(type), body: renderSys(type, { now: now() }) }); // S7-23
+      }
     }
   }
 
-  private pushUpdate(state: WorldState, sportId: number): void {
-    const { versions, listeners, now } = this.context;
+  private pushUpdate(state: WorldState, sportId: number, named: ReadonlySet<string>): void {
+    const { versions, listeners, now, projectType } = this.context;
     const current = versions.version(sportId);
-    const subject = updateSubject(sportId, this.context.projectType);
-    if (!listeners.wanted(subject)) {
+    // The edition's project type, and any other a subscriber names (the body is the same for each).
+    const subjects = projectTypesOf(named, 'update', sportId, projectType)
+      .map((type) => updateSubject(sportId, type))
+      .filter((subject) => listeners.wanted(subject));
+    if (subjects.length === 0) {
       this.pushedVersion.set(sportId, current);
       return;
     }
@@ -79,7 +85,7 @@ export class FactPush {
       signature: versions.signature(sportId, current),
     };
     const body = renderUpdateOf(state, listSports(sportId), query, (child) => versions.changedSince(child, since));
-    listeners.emit({ subject, body }); // S7-23
+    for (const subject of subjects) listeners.emit({ subject, body }); // S7-23
   }
 
   private pushHashes(state: WorldState, id: string): void {
@@ -100,4 +106,23 @@ export class FactPush {
       listeners.emit({ subject, body }); // S7-23
     }
   }
+}
+
+/**
+ * The project types to push a sport's update (or sys_) on: the edition's, and every other one a subscriber names
+ * (S7-23: u_<sport>_<project type>, sys_<project type>; the protocol allows any project type, protocol.md §1).
+ */
+function projectTypesOf(
+  named: ReadonlySet<string>,
+  kind: 'update' | 'sys',
+  sportId: number | null,
+  edition: number,
+): number[] {
+  const types = new Set([edition]);
+  for (const subject of named) {
+    const parsed = parsePushSubject(subject);
+    if (parsed?.kind === 'sys' && kind === 'sys') types.add(parsed.projectType);
+    if (parsed?.kind === 'update' && kind === 'update' && parsed.sport === sportId) types.add(parsed.projectType);
+  }
+  return [...types];
 }

@@ -6,6 +6,8 @@ type Listener = (message: PushMessage) => void;
 export class PushListeners {
   /** Each listener and the subjects it wants (null: all). */
   private readonly listeners = new Map<Listener, ((subject: string) => boolean) | null>();
+  /** The listeners that can name the subjects they read. */
+  private readonly named = new Map<Listener, () => Iterable<string>>();
 
   get size(): number {
     return this.listeners.size;
@@ -13,8 +15,10 @@ export class PushListeners {
 
   add(listener: Listener, interest?: PushInterest): Unsubscribe {
     this.listeners.set(listener, interest?.wants ?? null);
+    if (interest?.subjects) this.named.set(listener, interest.subjects);
     return () => {
       this.listeners.delete(listener);
+      this.named.delete(listener);
     };
   }
 
@@ -22,6 +26,13 @@ export class PushListeners {
   wanted(subject: string): boolean {
     for (const wants of this.listeners.values()) if (!wants || wants(subject)) return true;
     return false;
+  }
+
+  /** Every subject some listener names as read now. */
+  namedSubjects(): Set<string> {
+    const subjects = new Set<string>();
+    for (const names of this.named.values()) for (const subject of names()) subjects.add(subject);
+    return subjects;
   }
 
   emit(message: PushMessage): void {
@@ -36,5 +47,6 @@ export class PushListeners {
 
   clear(): void {
     this.listeners.clear();
+    this.named.clear();
   }
 }

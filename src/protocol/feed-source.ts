@@ -29,6 +29,11 @@ export type Unsubscribe = () => void;
 export interface PushInterest {
   /** True for subjects the listener reads; without it, every subject. */
   readonly wants?: (subject: string) => boolean;
+  /**
+   * The subjects the listener reads now, when it can tell: a source pushes the project types and languages these
+   * name, beyond its own edition's (S7-23 u_<sport>_<project type>, sys_<project type>).
+   */
+  readonly subjects?: () => Iterable<string>;
 }
 
 export interface FeedSource {
