@@ -1,6 +1,8 @@
-// `npm run cluster`: the clustered site on loopback for a developer to try: NATS JetStream, PostgreSQL, one
-// world writer, two edges and nginx in front on http://127.0.0.1:3000 (PORT to change it). Kill any one
-// process by its pid (printed) and watch the site carry on; Ctrl-C stops them all.
+// `npm run cluster`: the clustered site on loopback for a developer to try: NATS JetStream, PostgreSQL, two
+// world writers (one writes, one waits on the lease), two edges and nginx in front on http://127.0.0.1:3000 (PORT
+// to change it). Kill any one process by its pid (printed) and watch the site carry on: the standby writer takes
+// over, the other edge serves, and a dead process is started again a second later, as a service manager would.
+// Ctrl-C stops them all.
 import { execFileSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +31,12 @@ async function main(): Promise<void> {
     port,
     db,
     speed: Number(process.env.SPEED ?? 1),
-    log: process.env.VERBOSE ? (line) => console.log(line) : undefined,
+    supervise: true,
+    writers: 2,
+    // What the supervisor does is always told; every process's own output with VERBOSE=1.
+    log: (line) => {
+      if (process.env.VERBOSE || line.startsWith('[cluster]')) console.log(line);
+    },
   });
   console.log(`cluster: the site through nginx at ${cluster.url}/kz/`);
   console.log(`  NATS ${cluster.natsUrl}, accounts on ${db}`);

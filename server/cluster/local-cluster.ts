@@ -29,6 +29,10 @@ export interface LocalClusterOptions {
   readonly staticDir?: string;
   /** Edges in development mode (`--dev`: the outbox with its codes): tests only. */
   readonly dev?: boolean;
+  /** Start a process again a second after it died, as a service manager would (`npm run cluster`). */
+  readonly supervise?: boolean;
+  /** World writers to start: one writes, the others wait on the lease (default 1). */
+  readonly writers?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -133,21 +137,38 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
   const cli = join(options.root, 'cli', 'bin.mjs');
   const secret = process.env.ACCOUNT_SECRET ?? randomBytes(32).toString('hex');
   const all: ClusterProcess[] = [];
-  const track = <T extends ClusterProcess>(proc: T): T => {
+  let stopping = false;
+  const track = <T extends ClusterProcess>(proc: T, again?: () => ClusterProcess): T => {
     all.push(proc);
+    if (options.supervise && again) {
+      void proc.exited.then(async () => {
+        if (stopping) return;
+        log(`[cluster] ${proc.name} (pid ${proc.child.pid}) died; starting it again`);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        if (stopping) return;
+        const next = again();
+        log(`[cluster] ${next.name} runs again as pid ${next.child.pid}`);
+        track(next, again);
+      });
+    }
     return proc;
   };
   const stop = async () => {
+    stopping = true;
     // Edges and writers first (they hand their lease and connections back), then nginx and NATS.
     for (const proc of [...all].reverse()) await stopProcess(proc);
     rmSync(dir, { recursive: true, force: true });
   };
   try {
     mkdirSync(join(dir, 'nats'));
-    const nats = track(
-      run('nats', NATS_SERVER_BIN, ['-a', '127.0.0.1', '-p', '-1', '-js', '-sd', join(dir, 'nats')], log),
-    );
-    const natsUrl = `nats://${(await waitFor(nats, /Listening for client connections on (127\.0\.0\.1:\d+)/))[1]}`;
+    // A supervised NATS comes back on the port it first chose, with its stream on disk; the clients reconnect.
+    let natsPort = '-1';
+    const startNats = () =>
+      run('nats', NATS_SERVER_BIN, ['-a', '127.0.0.1', '-p', natsPort, '-js', '-sd', join(dir, 'nats')], log);
+    const nats = track(startNats(), startNats);
+    const natsAddress = (await waitFor(nats, /Listening for client connections on (127\.0\.0\.1:(\d+))/)) as string[];
+    natsPort = natsAddress[2]!;
+    const natsUrl = `nats://${natsAddress[1]}`;
     const worldArgs = [
       '--nats',
       natsUrl,
@@ -161,7 +182,8 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
     const writers: ClusterProcess[] = [];
     let writerCount = 0;
     const startWriter = async (name = `writer${++writerCount}`) => {
-      const writer = track(run(name, process.execPath, [cli, 'world', ...worldArgs, '--id', name], log));
+      const again = () => run(name, process.execPath, [cli, 'world', ...worldArgs, '--id', name], log);
+      const writer = track(again(), again);
       writers.push(writer);
       await waitFor(writer, /waiting for the writer lease/);
       return writer;
@@ -188,7 +210,8 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
       if (options.staticDir) args.push('--static', options.staticDir);
       if (options.dev) args.push('--dev');
       // Edges check each other's captchas and links: one secret for all.
-      const proc = track(run(name, process.execPath, args, log, { ...process.env, ACCOUNT_SECRET: secret }));
+      const again = () => run(name, process.execPath, args, log, { ...process.env, ACCOUNT_SECRET: secret });
+      const proc = track(again(), again);
       const url = (await waitFor(proc, /scores serve: (http:\/\/[\d.:]+)\//))[1]!;
       await waitForOk(`${url}/readyz`);
       const edge = { ...proc, url };
@@ -198,6 +221,7 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
 
     const first = await startWriter();
     await writing(first);
+    for (let i = 1; i < (options.writers ?? 1); i++) await startWriter();
     const edgePorts = await Promise.all(Array.from({ length: options.edges ?? 2 }, () => freePort()));
     await Promise.all(edgePorts.map((port) => startEdge(undefined, port)));
     const port = options.port || (await freePort());
@@ -205,7 +229,8 @@ export async function startLocalCluster(options: LocalClusterOptions): Promise<L
     mkdirSync(runDir);
     const config = nginxConfig({ listen: `127.0.0.1:${port}`, edges: edgePorts.map((p) => `127.0.0.1:${p}`), runDir });
     writeFileSync(join(runDir, 'nginx.conf'), config);
-    const balancer = track(run('nginx', NGINX_BIN, ['-c', join(runDir, 'nginx.conf'), '-p', runDir], log));
+    const startNginx = () => run('nginx', NGINX_BIN, ['-c', join(runDir, 'nginx.conf'), '-p', runDir], log);
+    const balancer = track(startNginx(), startNginx);
     const url = `http://127.0.0.1:${port}`;
     await waitForOk(`${url}/nginx-health`);
     return { url, natsUrl, edges, writers, balancer, startWriter, writing, startEdge, stop };

@@ -2,7 +2,8 @@
 // tail instead of the whole day. The writer keeps a fold of exactly the messages it appends (the same messages an
 // edge reads, so the same state and the same A2 refresh times) and stores it in a JetStream object store every
 // so many facts. A snapshot names the stream message it ends with: the edge reads on from the next one.
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzipSync, gzip } from 'node:zlib';
 import { deserialize, serialize } from 'node:v8';
 import type { NatsConnection } from '@nats-io/nats-core';
 import { Objm, type ObjectStore } from '@nats-io/obj';
@@ -33,8 +34,10 @@ interface Encoded {
   readonly raised: Map<number, number>;
 }
 
-/** V8's structured serialisation (Maps and holes in arrays kept as they are), gzipped. */
-export function encodeSnapshot(snapshot: WorldSnapshot): Uint8Array {
+const gzipAsync = promisify(gzip);
+
+/** V8's structured serialisation (Maps and holes in arrays kept as they are), gzipped on the thread pool. */
+export async function encodeSnapshot(snapshot: WorldSnapshot): Promise<Uint8Array> {
   const encoded: Encoded = {
     format: FORMAT,
     world: snapshot.world,
@@ -44,7 +47,7 @@ export function encodeSnapshot(snapshot: WorldSnapshot): Uint8Array {
     state: { ...snapshot.state, matches: new Map(snapshot.state.matches) },
     raised: new Map(snapshot.raised),
   };
-  return gzipSync(serialize(encoded), { level: 1 });
+  return gzipAsync(serialize(encoded), { level: 1 });
 }
 
 export function decodeSnapshot(bytes: Uint8Array): WorldSnapshot | null {
@@ -69,7 +72,7 @@ export async function snapshotStore(nc: NatsConnection): Promise<ObjectStore> {
 }
 
 export async function storeSnapshot(store: ObjectStore, snapshot: WorldSnapshot): Promise<number> {
-  const bytes = encodeSnapshot(snapshot);
+  const bytes = await encodeSnapshot(snapshot);
   await store.putBlob({ name: LATEST }, bytes);
   return bytes.length;
 }

@@ -38,6 +38,8 @@ export interface WorldWriter {
 }
 
 const DEFAULT_TICK_MS = 250;
+/** Virtual time played per step while a starting writer catches up with now. */
+const CATCH_UP_STEP_MS = 10 * 60_000;
 /** About a third of an all-sports day's facts at the start: late edges fold at most that much of the stream. */
 export const DEFAULT_SNAPSHOT_EVERY = 50_000;
 
@@ -120,7 +122,11 @@ export async function startWorldWriter(options: WorldWriterOptions): Promise<Wor
         for (const fact of facts) if (fact.seq > after) queue.push(fact);
       },
     });
-    simulation.advanceTo(virtualNow(config, realNow()));
+    // Up to now in steps that let the lease renew between them (a writer that starts late has hours to play).
+    for (let at = simulation.time; at < virtualNow(config, realNow()); at += CATCH_UP_STEP_MS) {
+      simulation.advanceTo(Math.min(at + CATCH_UP_STEP_MS, virtualNow(config, realNow())));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     await flush();
     const tick = () => {
       if (stopped || !simulation) return;

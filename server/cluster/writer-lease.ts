@@ -7,8 +7,11 @@ import { type KV, Kvm } from '@nats-io/kv';
 
 export const LEASE_BUCKET = 'world_lease';
 const WRITER_KEY = 'writer';
-/** How long a lease holds without renewal. */
-export const LEASE_MS = 6_000;
+/**
+ * How long a lease holds without renewal: a standby takes over this long after the writer died. Long enough that a
+ * writer busy on a loaded machine (catching up, storing a snapshot) still renews in time.
+ */
+export const LEASE_MS = 15_000;
 const RENEW_MS = LEASE_MS / 3;
 
 export interface WriterLease {
