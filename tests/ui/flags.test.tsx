@@ -47,7 +47,8 @@ describe('country flags', () => {
   });
 
   it('every code in the site’s table is a file of the set, and ids map one to one', () => {
-    for (const code of FLAG_CODE_BY_COUNTRY_ID.values()) expect([code, existsSync(flagFile(code))]).toEqual([code, true]);
+    for (const code of FLAG_CODE_BY_COUNTRY_ID.values())
+      expect([code, existsSync(flagFile(code))]).toEqual([code, true]);
     expect(new Set(FLAG_CODE_BY_COUNTRY_ID.values()).size).toBe(FLAG_CODE_BY_COUNTRY_ID.size);
     expect(flagCodeOf(undefined)).toBeNull();
     expect(flagCodeOf(123_456)).toBeNull();
