@@ -96,9 +96,10 @@ export function asScenarioOp(value: unknown): ScenarioOp | string {
       if (!Array.isArray(value.facts)) return 'facts needs a list';
       const facts: Fact[] = [];
       for (const item of value.facts) {
-        const fact = asFact(item);
+        // An op's facts take their place (seq, time) when the replay applies them: only their bodies are checked.
+        const fact = asFact(isObject(item) ? { ...item, seq: 1, time: 0 } : item);
         if (typeof fact === 'string') return fact;
-        facts.push(fact);
+        facts.push({ ...fact, seq: 0, time: 0 });
       }
       return { op: 'facts', facts };
     }
