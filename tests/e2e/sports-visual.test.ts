@@ -271,6 +271,14 @@ for (const viewport of VIEWPORTS) {
           await page.goto(`${site.url}/kz/match/${target.id}/?tab=odds`);
           await page.waitForSelector('[data-testid="match-header"]');
           await page.waitForSelector('table.odds-table tbody tr');
+          // The names come with the core feed, which may answer after the odds on a busy machine.
+          await page
+            .waitForFunction(
+              (name) => document.querySelector('[data-testid="match-header"]')?.textContent?.includes(name),
+              target.home,
+              { timeout: 10_000 },
+            )
+            .catch(() => {});
           problems.push(
             ...(await check(page, `${viewport.name}-${slug}-match`, '.match-header, .odds-table tr', [
               target.home,
