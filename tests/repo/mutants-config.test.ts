@@ -62,6 +62,7 @@ describe('mutation testing setup', () => {
     expect(figures).toMatchObject({ killed: 4, timeout: 1, survived: 2, noCoverage: 1, ignored: 1, errors: 1 });
     expect(figures.score).toBe(62.5);
     expect(figures.target).toBe(85);
+    expect(figures.missingFolders).toEqual([]);
     expect(figures.when).toBe('2026-01-02T03:04:05.000Z');
     expect(figures.byFile['machines/a.ts']).toMatchObject({ killed: 2, survived: 1, timeout: 1, score: 75 });
     expect(figures.byFile['src/net/d.ts'].score).toBe(0);
@@ -73,6 +74,7 @@ describe('mutation testing setup', () => {
   it('a folder with only ignored mutants has no score rather than a made-up one', () => {
     const figures = summarize([report({ 'machines/a.ts': ['Ignored'] })], ['machines'], {}, new Date(0));
     expect(figures.score).toBeNull();
+    expect(figures.missingFolders).toEqual(['src/scoreboard']);
     expect(figures.byFolder.machines.score).toBeNull();
   });
 });
