@@ -4,6 +4,7 @@
 // the figure carries to machines with more cores than this one's two.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +41,17 @@ function cpuSeconds(pid: number): number {
   return ticks / TICKS_PER_SECOND;
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
 async function waitOk(url: string): Promise<void> {
   for (let i = 0; i < 200; i++) {
     try {
@@ -53,13 +65,13 @@ async function waitOk(url: string): Promise<void> {
 export async function servingFigures(): Promise<Record<string, unknown>> {
   const cluster = await startLocalCluster({ root, sports: [1], speed: 1, seed: 7 });
   const dir = mkdtempSync(join(tmpdir(), 'nginx-one-'));
-  const port = Number(new URL(cluster.url).port) + 1;
+  const port = await freePort();
   const [first] = cluster.edges;
   writeFileSync(
     join(dir, 'nginx.conf'),
     nginxConfig({ listen: `127.0.0.1:${port}`, edges: [new URL(first!.url).host], runDir: dir }),
   );
-  const oneEdgeNginx = spawn(NGINX_BIN, ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' });
+  const oneEdgeNginx = spawn(NGINX_BIN, ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'inherit' });
   const generator = await startLoadGenerator(2);
   try {
     await waitOk(`http://127.0.0.1:${port}/nginx-health`);
