@@ -4,11 +4,10 @@
 // the figure carries to machines with more cores than this one's two.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NGINX_BIN, startLocalCluster } from '../server/cluster/local-cluster';
+import { freePort, NGINX_BIN, startLocalCluster, waitForOk } from '../server/cluster/local-cluster';
 import { nginxConfig } from '../server/cluster/nginx-config';
 import { type LoadResult, startLoadGenerator } from './http-load';
 
@@ -41,27 +40,6 @@ function cpuSeconds(pid: number): number {
   return ticks / TICKS_PER_SECOND;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitOk(url: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
 export async function servingFigures(): Promise<Record<string, unknown>> {
   const cluster = await startLocalCluster({ root, sports: [1], speed: 1, seed: 7 });
   const dir = mkdtempSync(join(tmpdir(), 'nginx-one-'));
@@ -74,7 +52,7 @@ export async function servingFigures(): Promise<Record<string, unknown>> {
   const oneEdgeNginx = spawn(NGINX_BIN, ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'inherit' });
   const generator = await startLoadGenerator(2);
   try {
-    await waitOk(`http://127.0.0.1:${port}/nginx-health`);
+    await waitForOk(`http://127.0.0.1:${port}/nginx-health`, 10_000);
     const measure = async (nginxPid: number, nginxPort: number, edgePids: readonly number[]) => {
       await generator.run({
         port: nginxPort,

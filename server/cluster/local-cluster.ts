@@ -66,7 +66,8 @@ export interface LocalCluster {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port free now (the caller binds it soon after). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -112,7 +113,8 @@ async function waitFor(proc: ClusterProcess, pattern: RegExp, ms = 150_000): Pro
   }
 }
 
-async function waitForOk(url: string, ms = 150_000): Promise<void> {
+/** Waits until `url` answers 200. */
+export async function waitForOk(url: string, ms = 150_000): Promise<void> {
   const end = Date.now() + ms;
   for (;;) {
     try {

@@ -1,13 +1,11 @@
 // The cluster on loopback (issue #22), each part its own process: nats-server, world writers, two edges
 // behind nginx, accounts on PostgreSQL. A visitor watches through nginx while parts are killed with SIGKILL.
-import { connect } from '@nats-io/transport-node';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FactBatch, openFactStream, readFacts } from '../../server/cluster/fact-stream';
 import { type LocalCluster, startLocalCluster } from '../../server/cluster/local-cluster';
-import type { Fact } from '../../sim/facts';
 import { foldFacts } from '../../sim/fold';
 import { createSimulation } from '../../sim/simulation';
+import { streamFacts } from './support/stream-facts';
 import { NS, PROJECT } from '../account/helpers';
 import { createTestDatabase, type TestDatabase } from '../account/postgres';
 import { buildClient, CHROMIUM_ARGS } from '../e2e/support/site';
@@ -39,16 +37,6 @@ async function until<T>(what: string, check: () => Promise<T | null | false>, ms
     if (Date.now() > end) throw new Error(`timed out: ${what}`);
     await sleep(200);
   }
-}
-
-async function streamFacts(): Promise<Fact[]> {
-  const nc = await connect({ servers: cluster.natsUrl });
-  const facts: Fact[] = [];
-  const reader = await readFacts(await openFactStream(nc), (batch: FactBatch) => facts.push(...batch.facts));
-  await reader.caughtUp;
-  await reader.stop();
-  await nc.close();
-  return facts;
 }
 
 async function feed(base: string, path: string): Promise<string> {
@@ -99,13 +87,13 @@ afterAll(async () => {
 describe('the cluster on loopback', () => {
   it('kill -9 the writer mid-day and start another: no fact lost or written twice, and the day goes on', async () => {
     const [first] = cluster.writers;
-    const before = (await streamFacts()).length;
+    const before = (await streamFacts(cluster.natsUrl)).length;
     first!.child.kill('SIGKILL');
     await first!.exited;
     const second = await cluster.startWriter();
     await cluster.writing(second);
-    await until('new facts after the takeover', async () => (await streamFacts()).length > before + 20);
-    const facts = await streamFacts();
+    await until('new facts after the takeover', async () => (await streamFacts(cluster.natsUrl)).length > before + 20);
+    const facts = await streamFacts(cluster.natsUrl);
     expect(facts.map((f) => f.seq)).toEqual(facts.map((_, i) => i + 1));
     const reference = createSimulation({ seed: SEED, startTime: START, sports: SPORTS });
     reference.advanceTo(facts[facts.length - 1]!.time);
@@ -136,7 +124,7 @@ describe('the cluster on loopback', () => {
     // Freeze the world, and the page must come to the world's truth.
     for (const writer of cluster.writers) writer.child.kill('SIGTERM');
     await Promise.all(cluster.writers.map((w) => w.exited));
-    const world = foldFacts(await streamFacts());
+    const world = foldFacts(await streamFacts(cluster.natsUrl));
     const truth = (id: string) => {
       const fields = world.matches.get(id)?.fields;
       return fields ? `${fields.homeScore ?? 0}-${fields.awayScore ?? 0}` : null;

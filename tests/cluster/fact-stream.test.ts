@@ -2,7 +2,7 @@
 // one writer at a time, a restarted writer continues the same day, and an edge's fold is the world.
 import { connect } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendFacts, type FactBatch, openFactStream, readFacts, streamHead } from '../../server/cluster/fact-stream';
+import { appendFacts, openFactStream, streamHead } from '../../server/cluster/fact-stream';
 import { startEdgeWorld } from '../../server/cluster/stream-world';
 import type { WorldConfig } from '../../server/cluster/world-config';
 import { startWorldWriter } from '../../server/cluster/world-writer';
@@ -11,6 +11,7 @@ import { foldFacts } from '../../sim/fold';
 import { createSimulation } from '../../sim/simulation';
 import type { WorldState } from '../../sim/world/state';
 import { type NatsServer, startNatsServer } from './support/nats-server';
+import { streamFacts } from './support/stream-facts';
 
 const START = Date.UTC(2026, 10, 25, 12);
 /** Two sports keep each world small; 600× makes a real second ten virtual minutes. */
@@ -21,16 +22,6 @@ const config = (realStart: number): WorldConfig => ({
   speed: 600,
   sports: [4, 12],
 });
-
-async function allFacts(url: string): Promise<Fact[]> {
-  const nc = await connect({ servers: url });
-  const facts: Fact[] = [];
-  const reader = await readFacts(await openFactStream(nc), (batch: FactBatch) => facts.push(...batch.facts));
-  await reader.caughtUp;
-  await reader.stop();
-  await nc.close();
-  return facts;
-}
 
 const until = async (check: () => boolean | Promise<boolean>, ms = 30_000) => {
   const end = Date.now() + ms;
@@ -70,7 +61,7 @@ describe('the fact log on NATS JetStream', () => {
     await until(() => second.lastFact() > died + 10);
     await second.stop();
 
-    const facts = await allFacts(nats.url);
+    const facts = await streamFacts(nats.url);
     expect(facts.map((f) => f.seq)).toEqual(facts.map((_, i) => i + 1));
     // The same day as one uninterrupted simulation of the same config.
     const reference = createSimulation({ seed: 5, startTime: START, sports: [4, 12] });
@@ -104,10 +95,10 @@ describe('the fact log on NATS JetStream', () => {
     });
     await until(() => edge.world.lastSeq > caughtUpAt + 5 && writer.lastFact() >= edge.world.lastSeq);
     await writer.stop();
-    await until(async () => edge.world.lastSeq === (await allFacts(nats.url)).length);
+    await until(async () => edge.world.lastSeq === (await streamFacts(nats.url)).length);
     expect(told).toBe(edge.world.lastSeq - caughtUpAt);
     expect(edge.world.gaps).toBe(0);
-    const truth = foldFacts(await allFacts(nats.url));
+    const truth = foldFacts(await streamFacts(nats.url));
     const plain = (state: WorldState) => ({ ...state, matches: new Map(state.matches) });
     expect(plain(edge.world.state)).toEqual(plain(truth));
     await edge.stop();
