@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { OfflineNotice } from '../ui/common/OfflineNotice';
 import { App } from './App';
 import { startBrowserSite } from './browser-site';
+import { firstListAt, withEarlyList } from './first-list';
 import { registerServiceWorker } from './sw-register';
 import './styles.css';
 
@@ -14,7 +15,10 @@ registerServiceWorker();
 
 const root = document.getElementById('root');
 if (root) {
-  const { site, gateway, account } = startBrowserSite();
+  const browser = startBrowserSite();
+  const { site, account } = browser;
+  // A sport page's list feeds start before the first render (web/app/first-list.ts).
+  const gateway = withEarlyList(browser.gateway, firstListAt(window.location.pathname, window.location.hash));
   createRoot(root).render(
     <StrictMode>
       <App
