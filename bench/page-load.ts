@@ -91,6 +91,15 @@ export interface LoadFigures {
   readonly layoutShifts: number;
   /** Whether a service worker controlled the page. */
   readonly controlled: boolean;
+  /** The page's feed requests by then: name, start, first byte and end, ms from the navigation's start. */
+  readonly feeds: readonly FeedTiming[];
+}
+
+export interface FeedTiming {
+  readonly feed: string;
+  readonly startMs: number;
+  readonly firstByteMs: number;
+  readonly endMs: number;
 }
 
 interface MeterState {
@@ -155,6 +164,16 @@ export async function readLoad(page: Page, settleMs: number): Promise<LoadFigure
       cls: m.cls,
       layoutShifts: m.shifts,
       controlled: navigator.serviceWorker?.controller != null,
+      feeds: performance
+        .getEntriesByType('resource')
+        .map((e) => e as PerformanceResourceTiming)
+        .filter((e) => e.name.includes('/x/feed/'))
+        .map((e) => ({
+          feed: e.name.slice(e.name.lastIndexOf('/') + 1),
+          startMs: Math.round(e.startTime),
+          firstByteMs: Math.round(e.responseStart),
+          endMs: Math.round(e.responseEnd),
+        })),
     };
   });
 }

@@ -201,6 +201,11 @@ async function measurePage(
   };
 }
 
+function longestWait(load: LoadFigures): number {
+  const before = load.feeds.filter((f) => f.startMs <= load.firstRowPaintedMs);
+  return Math.max(0, ...before.map((f) => f.firstByteMs - f.startMs));
+}
+
 function summarize(kind: PageKind, url: string, visits: readonly Visit[], helloGzipBytes: number) {
   const of = (pick: (v: Visit) => number, digits = 1) => spread(visits.map(pick), digits);
   const first = of((v) => v.first.firstRowPaintedMs);
@@ -222,6 +227,12 @@ function summarize(kind: PageKind, url: string, visits: readonly Visit[], helloG
     firstRowInDomMs: of((v) => v.first.firstRowInDomMs),
     firstRowPaintedMs: first,
     baselineStaticFirstRowPaintedMs: of((v) => v.staticPage.firstRowPaintedMs),
+    // The longest wait for a feed's first byte before the first row: the server's share (its world ticks and
+    // compression run on the same two cores).
+    longestFeedWaitBeforeFirstRowMs: of((v) => longestWait(v.first)),
+    firstVisitFeedsMs: last.first.feeds
+      .filter((f) => f.startMs <= last.first.firstRowPaintedMs)
+      .map((f) => [f.feed, f.startMs, f.firstByteMs, f.endMs]),
     cls,
     layoutShifts: of((v) => v.first.layoutShifts, 0),
     baselineStaticCls: of((v) => v.staticPage.cls, 4),
