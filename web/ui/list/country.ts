@@ -1,29 +1,9 @@
 // Country pages (/kz/<sport>/<country>/) and the left menu group leagues by country slug.
+import { countryPartOfName } from '../../../src/routes/country-slug';
 import type { ScoreboardLeague } from '../../../src/scoreboard/types';
 
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-/** The league's country slug: the second segment of its template url, else its country name. */
-export function countrySlugOf(league: ScoreboardLeague): string {
-  const segments = (league.url ?? '').split('/').filter(Boolean);
-  if (segments.length >= 2) return segments[1];
-  const name = league.countryName ?? league.categoryName ?? countryPartOfName(league.name);
-  return slugify(name ?? '') || 'world';
-}
-
-/** 'ENGLAND: Premier League' → 'ENGLAND' (protocol.md §3.2: "COUNTRY: League - Stage"). */
-export function countryPartOfName(name: string | undefined): string | undefined {
-  if (!name) return undefined;
-  const colon = name.indexOf(':');
-  return colon > 0 ? name.slice(0, colon).trim() : undefined;
-}
+// The slug rule is shared with the server's 404 answers.
+export { countryPartOfName, countrySlugOf, slugify } from '../../../src/routes/country-slug';
 
 /** 'ENGLAND: Premier League' → 'Premier League'. */
 export function leaguePartOfName(name: string | undefined): string {
