@@ -31,6 +31,12 @@ export const SITE_ROUTES: readonly SiteRouteDef[] = Object.freeze([
   { page: 'country', pattern: `${P}/:sportSlug/:countrySlug` }, // S2-15
 ]);
 
+/**
+ * The days whose lists make a country known (S2-29: the date selector's 7 days, today first): a country page is
+ * a page when one of them has a league of that country, and 404 otherwise (`/kz/tennis/rankings/`).
+ */
+export const COUNTRY_PAGE_DAYS: readonly number[] = Object.freeze([0, -1, 1, -2, 2, -3, 3]);
+
 /** The sport `/` and /kz/ lead to. */
 export const HOME_SPORT_SLUG = 'football';
 

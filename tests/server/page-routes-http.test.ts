@@ -60,9 +60,7 @@ describe('page statuses from the route table', () => {
       '/kz/',
       ...SPORTS.map((s) => `/kz/${s.slug}/`),
       '/kz/football',
-      '/kz/football/kazakhstan/',
-      '/kz/football/england/?league=1_engPL001#r=0:0',
-      '/kz/tennis/atp-singles/',
+      `/kz/football/${encodeURIComponent('англия')}/?league=1_engPL001#r=0:0`,
       `/kz/football/${encodeURIComponent('қазақстан')}/`,
       '/kz/match/LiveKz01/',
       '/kz/match/DoneKz01',
@@ -107,6 +105,19 @@ describe('page statuses from the route table', () => {
       '/kz/match/abc/',
       '/kz/match/LiveKz01x/',
       '/kz/mobile',
+    ];
+    const answers = await Promise.all(paths.map((p) => statusOf(p)));
+    expect(answers).toEqual(paths.map((p) => [p, 404, INDEX_HTML]));
+  });
+
+  it('S2-15 a country page whose slug no league of the sport names in the 7 days is 404: sub-pages, unknown countries, a country of another sport', async () => {
+    const paths = [
+      '/kz/tennis/rankings/',
+      '/kz/football/rankings/',
+      '/kz/football/standings',
+      '/kz/football/narnia/',
+      '/kz/football/kazakhstan/', // this world's leagues name their country in Kazakh (no ZL)
+      `/kz/basketball/${encodeURIComponent('қазақстан')}/`, // football's country, no basketball league
     ];
     const answers = await Promise.all(paths.map((p) => statusOf(p)));
     expect(answers).toEqual(paths.map((p) => [p, 404, INDEX_HTML]));

@@ -15,6 +15,8 @@ import { useReportFollowedRows } from '../follow/use-report-rows';
 import { sportName } from '../../../src/domain/shown-text';
 import { longDate } from '../format/time';
 import { LeftMenu } from '../shell/LeftMenu';
+import { documentAnsweredNotFound } from '../pages/document-status';
+import { NotFoundContent } from '../pages/NotFoundPage';
 import { useFeedStatus, useListSession } from '../store/feed-gateway';
 import { ScoreboardContext, useScoreboardSelector } from '../store/hooks';
 import { EMPTY_SNAPSHOT, type ScoreboardView } from '../store/scoreboard-view';
@@ -66,7 +68,18 @@ function liveCounter(country: string | null): (s: ScoreboardSnapshot) => number 
 
 const sameNumber = (a: number, b: number) => a === b;
 
-export function SportPage({ sport, countrySlug, overscan }: SportPageProps) {
+/**
+ * S2-15: a country slug no league of the sport names (`/kz/tennis/rankings/`) is the not-found page, never the
+ * slug as a country: the server tells it with the document's 404 (server/page-status.ts); the page's own links
+ * only lead to countries its lists have.
+ */
+export function SportPage(props: SportPageProps) {
+  const { pathname } = useLocation();
+  const unknownCountry = props.countrySlug !== null && documentAnsweredNotFound(pathname);
+  return unknownCountry ? <NotFoundContent /> : <SportListPage {...props} />;
+}
+
+function SportListPage({ sport, countrySlug, overscan }: SportPageProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();

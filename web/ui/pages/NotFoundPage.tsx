@@ -11,10 +11,15 @@ export interface NotFoundPageProps {
 }
 
 export function NotFoundPage({ accountSlot }: NotFoundPageProps) {
-  useDocumentTitle(kkPages.notFound.documentTitle);
   return (
     <Layout currentSportId={null} accountSlot={accountSlot}>
-      <NotFound />
+      <NotFoundContent />
     </Layout>
   );
+}
+
+/** The not-found text inside a page's own layout: a route that matched but whose address names nothing. */
+export function NotFoundContent() {
+  useDocumentTitle(kkPages.notFound.documentTitle);
+  return <NotFound />;
 }
