@@ -40,7 +40,7 @@ describe('unknown addresses under a sport', () => {
       const response = await page.goto(`${site.url}${path}`);
       expect([path, response?.status()]).toEqual([path, 404]);
       await expectNotFoundPage(page);
-      expect(await page.locator('body').innerText()).not.toContain(slug);
+      expect(await page.locator('body').textContent()).not.toContain(slug);
       expect(await page.locator('[data-event-id]').count()).toBe(0);
     }
     // A country the sport's lists have stays its page.
